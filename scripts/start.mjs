@@ -1,0 +1,35 @@
+// `npm start` on a fresh machine: install dependencies if missing, build the web app if needed, migrate and run
+// API + projections + workers + web on one port (embedded PostgreSQL/Redis defaults when no URLs are given).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!existsSync('node_modules/.package-lock.json')) {
+  console.log('Instalando dependencias (npm install)...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+const newest = (dir) => {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+};
+if (existsSync('web/index.html')) {
+  const built = existsSync('web/dist/index.html') ? statSync('web/dist/index.html').mtimeMs : 0;
+  if (built < Math.max(newest('web/src'), newest('src/contracts'))) {
+    console.log('Construyendo la aplicación web...');
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  }
+}
+
+const child = spawn('npx', ['tsx', 'src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,30 @@
+import type { Generated } from 'kysely';
+import type { AccountsTables } from '../projections/accounts/tables.js';
+import type { EventsTables } from '../projections/events/tables.js';
+import type { ChatTables } from '../projections/chat/tables.js';
+import type { NotificationsTables } from '../projections/notifications/tables.js';
+
+/** Tables owned by the platform's infrastructure (migrations/0002_core.sql). */
+export interface CoreTables {
+  projection_checkpoints: {
+    name: string;
+    position: string | null;
+    status: string;
+    error: string | null;
+    updated_at: Generated<Date>;
+  };
+  job_sent_log: { job_key: string; job_name: string; sent_at: Generated<Date>; result: unknown | null };
+  http_idempotency: {
+    key: string;
+    user_id: string;
+    method: string;
+    path: string;
+    status: number | null;
+    body: unknown | null;
+    created_at: Generated<Date>;
+  };
+  pii_keys: { subject_id: string; key: Buffer; created_at: Generated<Date> };
+}
+
+/** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables {}

