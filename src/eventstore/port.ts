@@ -72,6 +72,11 @@ export interface ReadAllResult {
   events: RecordedEvent[];
   /** Position to continue from (last event read), or the `after` given when nothing was read. */
   last: string | null;
+  /**
+   * True when committed events exist that cannot be read yet because an older transaction is still open
+   * (PostgreSQL ordering horizon): read again shortly instead of waiting for the next append signal.
+   */
+  behind?: boolean;
 }
 
 export interface SubscribeOptions {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   type AppendOptions,
@@ -15,6 +15,13 @@ import {
 import { catchUpSubscription } from './subscription.js';
 
 const CHANNEL = 'es_events';
+/** Namespace of the per-stream transaction locks (two-key advisory locks, apart from the projections' keys). */
+const STREAM_LOCK_CLASS = 0x4553; // 'ES'
+
+/** A signed 32-bit hash of the stream id, inlined as a literal in the lock statement. */
+function streamLockKey(streamId: string): number {
+  return createHash('sha1').update(streamId).digest().readInt32BE(0);
+}
 
 /**
  * PostgreSQL event store (schema in migrations/0001_eventstore.sql).
@@ -22,7 +29,11 @@ const CHANNEL = 'es_events';
  * Ordering: a bigserial hands out positions before commit, so "position > last" can skip an event whose
  * transaction commits late. Every event stores pg_current_xact_id(); readers only see transactions older than
  * the snapshot's xmin (all of which have finished) and order by (transaction_id, position). The position
- * exposed to callers is therefore the pair "transactionId:position".
+ * exposed to callers is therefore the pair "transactionId:position". Appends to one stream are serialised by a
+ * transaction-level advisory lock taken before the transaction id is assigned, so that within a stream the
+ * transaction ids (hence readAll's order) follow the stream versions.
+ *
+ * Append signal: local listeners are called right after COMMIT; other processes get a coalesced NOTIFY.
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -30,6 +41,8 @@ export class PostgresEventStore implements EventStore {
   private listenClient: pg.Client | null = null;
   private listenStarting: Promise<void> | null = null;
   private closed = false;
+  private notifying = false;
+  private notifyAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -38,75 +51,83 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      if (options.commandId) {
-        const claimed = await client.query(
-          `INSERT INTO es_commands (stream_id, command_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-          [streamId, options.commandId],
-        );
-        if (claimed.rowCount === 0) {
-          // Seen before (or committed by a concurrent twin we waited for): answer its first result.
-          await client.query('ROLLBACK');
-          const { rows } = await this.pool.query(
-            `SELECT result FROM es_commands WHERE stream_id = $1 AND command_id = $2`,
-            [streamId, options.commandId],
-          );
-          const first = rows[0]?.result as Omit<AppendResult, 'duplicate'> | undefined;
-          if (!first) throw new Error('command result missing');
-          return { ...first, duplicate: true };
-        }
-      }
+    const count = events.length;
+    const expected = options.expectedVersion;
+    const commandId = options.commandId;
+    const now = new Date().toISOString();
+    const ids: string[] = [];
+    const types: string[] = [];
+    const datas: string[] = [];
+    const metas: string[] = [];
+    for (const event of events) {
+      const metadata = {
+        ...event.metadata,
+        eventId: event.metadata?.eventId ?? randomUUID(),
+        occurredAt: event.metadata?.occurredAt ?? now,
+        schemaVersion: event.metadata?.schemaVersion ?? 1,
+        // The command id in the metadata is what a duplicate is answered from (see duplicateResult).
+        ...(commandId ? { commandId } : {}),
+      };
+      ids.push(metadata.eventId);
+      types.push(event.type);
+      datas.push(JSON.stringify(event.data));
+      metas.push(JSON.stringify(metadata));
+    }
 
-      const count = events.length;
-      const expected = options.expectedVersion;
-      let version: number | undefined;
-      if (expected === 'no_stream' || expected === -1) {
-        const r = await client.query(
-          `INSERT INTO es_streams (stream_id, version) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version`,
-          [streamId, count - 1],
-        );
-        version = r.rows[0]?.version;
-      } else if (expected === 'any') {
-        const r = await client.query(
-          `INSERT INTO es_streams (stream_id, version) VALUES ($1, $2)
-           ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $3 RETURNING version`,
-          [streamId, count - 1, count],
-        );
-        version = r.rows[0]?.version;
-      } else if (expected === 'stream_exists') {
-        const r = await client.query(
-          `UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 RETURNING version`,
-          [streamId, count],
-        );
-        version = r.rows[0]?.version;
-      } else {
-        const r = await client.query(
-          `UPDATE es_streams SET version = version + $3 WHERE stream_id = $1 AND version = $2 RETURNING version`,
-          [streamId, expected, count],
-        );
-        version = r.rows[0]?.version;
-      }
-      if (version === undefined) {
+    // The stream's new version comes from a CTE so that claiming the command id, checking the expected version
+    // and inserting the events take one round trip. Any of the three failing leaves zero rows.
+    const params: unknown[] = [streamId, count, ids, types, datas, metas];
+    let versionCte: string;
+    if (expected === 'no_stream' || expected === -1) {
+      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM claim
+                    ON CONFLICT DO NOTHING RETURNING version`;
+    } else if (expected === 'any') {
+      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM claim
+                    ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $2 RETURNING version`;
+    } else if (expected === 'stream_exists') {
+      versionCte = `UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM claim)
+                    RETURNING version`;
+    } else {
+      params.push(expected);
+      versionCte = `UPDATE es_streams SET version = version + $2
+                     WHERE stream_id = $1 AND version = $${params.length}::int AND EXISTS (SELECT 1 FROM claim)
+                    RETURNING version`;
+    }
+    let claimCte = `SELECT 1`;
+    if (commandId) {
+      params.push(commandId);
+      claimCte = `INSERT INTO es_commands (stream_id, command_id) VALUES ($1, $${params.length}) ON CONFLICT DO NOTHING RETURNING 1`;
+    }
+
+    const client = await this.pool.connect();
+    let open = false;
+    try {
+      // Per-stream lock taken BEFORE the transaction gets its id: a later append to the same stream then always
+      // has a larger transaction id, which keeps readAll's (transaction_id, position) order consistent with
+      // stream versions (an 'any' append waiting on a row lock would otherwise hold an older id).
+      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${streamLockKey(streamId)})`);
+      open = true;
+      const inserted = await client.query(
+        `WITH claim AS (${claimCte}),
+              v AS (${versionCte})
+         INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
+         SELECT $1, v.version - $2 + e.ord::int, e.event_id, e.type, e.data, e.metadata
+           FROM v, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
+          ORDER BY e.ord
+         RETURNING position, transaction_id::text AS tx, stream_version`,
+        params,
+      );
+      if (inserted.rowCount === 0) {
         await client.query('ROLLBACK');
+        open = false;
+        if (commandId) {
+          const duplicate = await this.duplicateResult(streamId, commandId);
+          if (duplicate) return duplicate;
+        }
         const { rows } = await this.pool.query(`SELECT version FROM es_streams WHERE stream_id = $1`, [streamId]);
         throw new WrongExpectedVersionError(streamId, expected, rows[0]?.version ?? null);
       }
 
-      for (const reservation of options.reserve ?? []) {
-        try {
-          await client.query(`INSERT INTO es_reservations (scope, value, stream_id) VALUES ($1, $2, $3)`, [
-            reservation.scope,
-            reservation.value,
-            streamId,
-          ]);
-        } catch (err) {
-          await client.query('ROLLBACK');
-          if ((err as { code?: string }).code === '23505') throw new ReservationConflictError(reservation);
-          throw err;
-        }
-      }
       for (const reservation of options.release ?? []) {
         await client.query(`DELETE FROM es_reservations WHERE scope = $1 AND value = $2 AND stream_id = $3`, [
           reservation.scope,
@@ -114,47 +135,71 @@ export class PostgresEventStore implements EventStore {
           streamId,
         ]);
       }
+      for (const reservation of options.reserve ?? []) {
+        // Re-reserving a value the stream already owns is a no-op; owned by another stream it is a conflict.
+        const r = await client.query(
+          `INSERT INTO es_reservations (scope, value, stream_id) VALUES ($1, $2, $3)
+           ON CONFLICT (scope, value) DO UPDATE SET stream_id = es_reservations.stream_id
+           WHERE es_reservations.stream_id = $3 RETURNING 1`,
+          [reservation.scope, reservation.value, streamId],
+        );
+        if (r.rowCount === 0) {
+          await client.query('ROLLBACK');
+          open = false;
+          throw new ReservationConflictError(reservation);
+        }
+      }
 
-      const firstVersion = version - count + 1;
-      const now = new Date().toISOString();
-      const values: unknown[] = [];
-      const tuples = events.map((event, i) => {
-        const metadata = {
-          ...event.metadata,
-          eventId: event.metadata?.eventId ?? randomUUID(),
-          occurredAt: event.metadata?.occurredAt ?? now,
-          schemaVersion: event.metadata?.schemaVersion ?? 1,
-          ...(options.commandId && !event.metadata?.commandId ? { commandId: options.commandId } : {}),
-        };
-        values.push(streamId, firstVersion + i, metadata.eventId, event.type, event.data, metadata);
-        const o = i * 6;
-        return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6})`;
-      });
-      const inserted = await client.query(
-        `INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
-         VALUES ${tuples.join(', ')} RETURNING position, transaction_id::text AS tx`,
-        values,
-      );
-      const lastRow = inserted.rows[inserted.rows.length - 1];
-      const result = { nextExpectedVersion: version, position: `${lastRow.tx}:${lastRow.position}` };
-      if (options.commandId) {
-        await client.query(`UPDATE es_commands SET result = $3 WHERE stream_id = $1 AND command_id = $2`, [
-          streamId,
-          options.commandId,
-          result,
-        ]);
-      }
-      await client.query(`SELECT pg_notify($1, '')`, [CHANNEL]);
       await client.query('COMMIT');
-      return { ...result, duplicate: false };
+      open = false;
+      const last = inserted.rows.reduce((a, b) => (a.stream_version > b.stream_version ? a : b));
+      this.signalAppend();
+      return { nextExpectedVersion: last.stream_version, position: `${last.tx}:${last.position}`, duplicate: false };
     } catch (err) {
-      if (!(err instanceof WrongExpectedVersionError) && !(err instanceof ReservationConflictError)) {
-        await client.query('ROLLBACK').catch(() => undefined);
-      }
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       client.release();
     }
+  }
+
+  /** The first result of an already-applied command, read back from its events. */
+  private async duplicateResult(streamId: string, commandId: string): Promise<AppendResult | null> {
+    const { rows } = await this.pool.query(
+      `SELECT e.stream_version, e.position, e.transaction_id::text AS tx
+         FROM es_commands c
+         JOIN es_events e ON e.stream_id = c.stream_id AND e.metadata->>'commandId' = c.command_id
+        WHERE c.stream_id = $1 AND c.command_id = $2
+        ORDER BY e.stream_version DESC LIMIT 1`,
+      [streamId, commandId],
+    );
+    if (!rows[0]) return null;
+    return { nextExpectedVersion: rows[0].stream_version, position: `${rows[0].tx}:${rows[0].position}`, duplicate: true };
+  }
+
+  /**
+   * Wakes local listeners at once and other processes through one coalesced NOTIFY sent after the commit.
+   * NOTIFY inside the append's transaction would serialise every commit on PostgreSQL's notify-queue lock.
+   */
+  private signalAppend() {
+    for (const listener of this.listeners) listener();
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    void (async () => {
+      try {
+        do {
+          this.notifyAgain = false;
+          await this.pool.query(`NOTIFY ${CHANNEL}`);
+        } while (this.notifyAgain && !this.closed);
+      } catch {
+        // Other processes fall back to their slow poll.
+      } finally {
+        this.notifying = false;
+      }
+    })();
   }
 
   async readStream(streamId: string, options: { fromVersion?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -179,7 +224,15 @@ export class PostgresEventStore implements EventStore {
       [tx.toString(), pos.toString(), options.maxCount],
     );
     const events = rows.map(toRecorded);
-    return { events, last: events.length ? events[events.length - 1].position : (options.after ?? null) };
+    let behind = false;
+    if (events.length < options.maxCount) {
+      // Cheap on the (transaction_id, position) index: anything committed beyond the horizon?
+      const r = await this.pool.query(
+        `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS behind`,
+      );
+      behind = r.rows[0].behind;
+    }
+    return { events, last: events.length ? events[events.length - 1].position : (options.after ?? null), behind };
   }
 
   subscribeToAll(options: SubscribeOptions) {

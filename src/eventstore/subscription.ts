@@ -15,10 +15,12 @@ export function catchUpSubscription(
   const filter = options.eventTypes ? new Set(options.eventTypes) : null;
   const unsubscribe = store.onAppend(() => wake?.());
 
+  let behindDelay = 0;
   const loop = (async () => {
     while (!stopped) {
+      let wait = pollMs;
       try {
-        const { events, last } = await store.readAll({ after: position, maxCount: batchSize });
+        const { events, last, behind } = await store.readAll({ after: position, maxCount: batchSize });
         for (const event of events) {
           if (stopped) return;
           if (!filter || filter.has(event.type)) await options.handler(event);
@@ -26,14 +28,18 @@ export function catchUpSubscription(
         }
         if (events.length > 0) {
           position = last;
+          behindDelay = 0;
           continue;
         }
+        // Committed events wait behind an older open transaction: no notification will say when it ends.
+        behindDelay = behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
+        if (behind) wait = behindDelay;
       } catch (err) {
         if (stopped) return;
         options.onError?.(err);
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(resolve, wait);
         wake = () => {
           clearTimeout(timer);
           resolve();
