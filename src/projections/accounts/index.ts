@@ -1,4 +1,5 @@
 import type { Projection } from '../projection.js';
+import { usersProjection } from './users.js';
 
 /** Read models of the accounts module. */
-export const accountsProjections: Projection[] = [];
+export const accountsProjections: Projection[] = [usersProjection];

@@ -1,3 +1,36 @@
-/** Read-model tables of the accounts module (kysely types; SQL in migrations/). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AccountsTables {}
+import type { Generated } from 'kysely';
+
+/** Read-model and side tables of the accounts module (SQL in migrations/0100_accounts.sql). */
+export interface AccountsTables {
+  users: {
+    id: string;
+    display_name: string;
+    email: string;
+    email_normalized: string;
+    administrator: Generated<boolean>;
+    public_user_id: string;
+    email_verified: Generated<boolean>;
+    created_at: Date | string;
+    updated_at: Date | string;
+  };
+  account_credentials: {
+    user_id: string;
+    email_hash: string;
+    password_hash: string;
+    updated_at: Generated<Date>;
+  };
+  account_sessions: {
+    id: string;
+    user_id: string;
+    created_at: Generated<Date>;
+    expires_at: Date | string;
+  };
+  account_tokens: {
+    token_hash: string;
+    user_id: string;
+    purpose: 'verify' | 'reset' | 'delete';
+    expires_at: Date | string;
+    used_at: Date | string | null;
+    created_at: Generated<Date>;
+  };
+}

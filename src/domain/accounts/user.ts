@@ -1,0 +1,133 @@
+import { DomainError, NotFoundError } from '../shared/errors.js';
+import type { Decider } from '../shared/types.js';
+import { messages } from '../../messages/es.js';
+
+/**
+ * The user account aggregate (stream `accounts-user-<id>`). E-mail and display name arrive already encrypted
+ * (`pii:v1:...`, see src/crypto/pii-vault.ts): the log never holds them in clear. Passwords, their hashes and
+ * the one-time tokens sent by e-mail never enter the log at all.
+ */
+
+export const userStreamId = (userId: string) => `accounts-user-${userId}`;
+
+export type UserEvent =
+  | { type: 'accounts.UserRegistered'; data: { userId: string; publicUserId: string; email: string; displayName: string; registeredAt: string } }
+  | { type: 'accounts.EmailVerificationRequested'; data: { userId: string; expiresAt: string } }
+  | { type: 'accounts.EmailVerified'; data: { userId: string; verifiedAt: string } }
+  | { type: 'accounts.ProfileUpdated'; data: { userId: string; displayName: string; updatedAt: string } }
+  | { type: 'accounts.PasswordChanged'; data: { userId: string; reason: 'change' | 'reset'; changedAt: string } }
+  | { type: 'accounts.PasswordResetRequested'; data: { userId: string; expiresAt: string } }
+  | { type: 'accounts.AccountDeletionRequested'; data: { userId: string; expiresAt: string } }
+  | { type: 'accounts.AccountDeleted'; data: { userId: string; deletedAt: string } }
+  | { type: 'accounts.AdministratorGranted'; data: { userId: string; grantedBy: string | null; grantedAt: string } };
+
+export type UserCommand =
+  | { type: 'RegisterUser'; data: { userId: string; publicUserId: string; email: string; displayName: string } }
+  | { type: 'RequestEmailVerification'; data: Record<string, never> }
+  | { type: 'VerifyEmail'; data: Record<string, never> }
+  | { type: 'UpdateProfile'; data: { displayName: string } }
+  | { type: 'ChangePassword'; data: { reason: 'change' | 'reset' } }
+  | { type: 'RequestPasswordReset'; data: Record<string, never> }
+  | { type: 'RequestAccountDeletion'; data: Record<string, never> }
+  | { type: 'DeleteAccount'; data: Record<string, never> }
+  | { type: 'GrantAdministrator'; data: Record<string, never> };
+
+export interface UserState {
+  status: 'none' | 'active' | 'deleted';
+  userId: string | null;
+  publicUserId: string | null;
+  emailVerified: boolean;
+  administrator: boolean;
+}
+
+/** How long the links sent by e-mail stay valid. */
+export const TOKEN_TTL_MS = {
+  verify: 48 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+  delete: 60 * 60 * 1000,
+} as const;
+
+export const USER_EVENT_TYPES = [
+  'accounts.UserRegistered',
+  'accounts.EmailVerificationRequested',
+  'accounts.EmailVerified',
+  'accounts.ProfileUpdated',
+  'accounts.PasswordChanged',
+  'accounts.PasswordResetRequested',
+  'accounts.AccountDeletionRequested',
+  'accounts.AccountDeleted',
+  'accounts.AdministratorGranted',
+] as const;
+
+const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, administrator: false });
+
+function requireActive(state: UserState): string {
+  if (state.status !== 'active' || !state.userId) {
+    throw new NotFoundError('ACCOUNT_NOT_FOUND', messages.accounts.accountNotFound);
+  }
+  return state.userId;
+}
+
+function decide(command: UserCommand, state: UserState, ctx: { now: Date; userId?: string }): UserEvent[] {
+  const at = ctx.now.toISOString();
+  const plus = (ms: number) => new Date(ctx.now.getTime() + ms).toISOString();
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'none') throw new DomainError('ACCOUNT_EXISTS', messages.accounts.signupFailed, 401);
+      const { userId, publicUserId, email, displayName } = command.data;
+      return [{ type: 'accounts.UserRegistered', data: { userId, publicUserId, email, displayName, registeredAt: at } }];
+    }
+    case 'RequestEmailVerification': {
+      const userId = requireActive(state);
+      if (state.emailVerified) return [];
+      return [{ type: 'accounts.EmailVerificationRequested', data: { userId, expiresAt: plus(TOKEN_TTL_MS.verify) } }];
+    }
+    case 'VerifyEmail': {
+      const userId = requireActive(state);
+      if (state.emailVerified) return [];
+      return [{ type: 'accounts.EmailVerified', data: { userId, verifiedAt: at } }];
+    }
+    case 'UpdateProfile': {
+      const userId = requireActive(state);
+      return [{ type: 'accounts.ProfileUpdated', data: { userId, displayName: command.data.displayName, updatedAt: at } }];
+    }
+    case 'ChangePassword': {
+      const userId = requireActive(state);
+      return [{ type: 'accounts.PasswordChanged', data: { userId, reason: command.data.reason, changedAt: at } }];
+    }
+    case 'RequestPasswordReset': {
+      const userId = requireActive(state);
+      return [{ type: 'accounts.PasswordResetRequested', data: { userId, expiresAt: plus(TOKEN_TTL_MS.reset) } }];
+    }
+    case 'RequestAccountDeletion': {
+      const userId = requireActive(state);
+      return [{ type: 'accounts.AccountDeletionRequested', data: { userId, expiresAt: plus(TOKEN_TTL_MS.delete) } }];
+    }
+    case 'DeleteAccount': {
+      const userId = requireActive(state);
+      return [{ type: 'accounts.AccountDeleted', data: { userId, deletedAt: at } }];
+    }
+    case 'GrantAdministrator': {
+      const userId = requireActive(state);
+      if (state.administrator) return [];
+      return [{ type: 'accounts.AdministratorGranted', data: { userId, grantedBy: ctx.userId ?? null, grantedAt: at } }];
+    }
+  }
+}
+
+function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'accounts.UserRegistered':
+      return { ...state, status: 'active', userId: event.data.userId, publicUserId: event.data.publicUserId };
+    case 'accounts.EmailVerified':
+      return { ...state, emailVerified: true };
+    case 'accounts.AdministratorGranted':
+      return { ...state, administrator: true };
+    case 'accounts.AccountDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return state;
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = { decide, evolve, initialState };

@@ -1,0 +1,66 @@
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import type { AppContext } from '../../context.js';
+import { emailHash } from '../../domain/accounts/email.js';
+import { errorBody } from '../errors.js';
+
+/**
+ * Limits per client IP and e-mail. Read at request time so a test can tune them for its own process; the
+ * counters live in Redis so that every API process shares them.
+ */
+export const accountsRateLimits = {
+  /** Failed sign-ins (successful ones do not count). */
+  signin: { windowMs: 15 * 60 * 1000, limit: 10 },
+  signup: { windowMs: 60 * 60 * 1000, limit: 10 },
+  passwordReset: { windowMs: 60 * 60 * 1000, limit: 5 },
+};
+export type AccountsRateLimitName = keyof typeof accountsRateLimits;
+
+const INCREMENT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
+class RedisWindowStore implements Store {
+  readonly localKeys = false;
+  constructor(
+    private readonly redis: Redis,
+    readonly prefix: string,
+    private readonly windowMs: () => number,
+  ) {}
+  async increment(key: string) {
+    const [hits, ttl] = (await this.redis.eval(INCREMENT, 1, this.prefix + key, String(this.windowMs()))) as [number, number];
+    return { totalHits: Number(hits), resetTime: new Date(Date.now() + Number(ttl)) };
+  }
+  async decrement(key: string) {
+    await this.redis.decr(this.prefix + key);
+  }
+  async resetKey(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+function clientKey(req: Request): string {
+  const email = typeof req.body?.email === 'string' ? emailHash(req.body.email) : '-';
+  return `${ipKeyGenerator(req.ip ?? 'unknown')}:${email}`;
+}
+
+export function accountsRateLimit(ctx: AppContext, name: AccountsRateLimitName): RequestHandler {
+  const options: Partial<Options> = {
+    windowMs: accountsRateLimits[name].windowMs,
+    limit: () => accountsRateLimits[name].limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: clientKey,
+    skipSuccessfulRequests: name === 'signin',
+    store: new RedisWindowStore(ctx.redis, `${ctx.config.redisPrefix}:rl:accounts.${name}:`, () => accountsRateLimits[name].windowMs),
+    handler: (_req, res) => {
+      res.status(429).json(errorBody(429));
+    },
+    // The window is read per request above; the library's own checks would flag that as a misconfiguration.
+    validate: { limit: false },
+  };
+  return rateLimit(options);
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineJob } from '../jobs.js';
+import { mailTransport } from './transport.js';
+
+/**
+ * Sends one e-mail. `key` is the id of the event that caused it, so a retried job, or the same mail enqueued
+ * twice, goes out once (job_sent_log). The payload may carry a one-time link: it lives only in Redis and in
+ * the mail, never in PostgreSQL (the sent log stores the message id only).
+ */
+export const sendMailJob = defineJob({
+  name: 'mail.send',
+  queue: 'mail',
+  schema: z.object({
+    key: z.string().min(1).max(200),
+    to: z.string().min(3).max(254),
+    subject: z.string().min(1).max(300),
+    text: z.string().min(1),
+    html: z.string().optional(),
+    /** Logged when mails go to files, so a developer can follow the link. */
+    link: z.string().optional(),
+  }),
+  async handler(payload, { config, logger, once }) {
+    const transport = mailTransport(config, logger);
+    await once(`mail.send:${payload.key}`, () =>
+      transport.send({ to: payload.to, subject: payload.subject, text: payload.text, html: payload.html }, { key: payload.key, link: payload.link }),
+    );
+  },
+});
