@@ -1,0 +1,577 @@
+/**
+ * The Event aggregate (stream `events-event-<id>`): the event's details, its ticket types, payment methods and
+ * team. Ticket types and payment methods live in the event's own stream, not in streams of their own, because
+ * the publish rules and the invariants that keep a published event sellable (at least one ticket, a payment
+ * method while any ticket is paid, tickets within capacity) span all of them: one stream makes every such check
+ * atomic under the expected version, and the audit trail of an event is one stream read. An event has tens of
+ * ticket types and a handful of methods, so the stream stays short.
+ *
+ * Pure: time, ids and the acting user come in through DecideContext.
+ */
+import { messages } from '../../messages/es.js';
+import { DomainError, NotFoundError, ForbiddenError } from '../shared/errors.js';
+import type { DecideContext, Decider } from '../shared/types.js';
+import {
+  MAX_TICKET_TYPES,
+  MODULE_ROLES,
+  MODULES,
+  type Currency,
+  type ModuleName,
+  type PaymentMethodKind,
+  type RoleName,
+  type TicketVisibility,
+} from '../../contracts/events.js';
+
+const m = messages.events;
+
+// ---------------------------------------------------------------------------------------------------------
+// Value shapes
+
+export type EventDetails = {
+  eventName: string;
+  eventCode: string;
+  description: string | null;
+  venue: string | null;
+  onlineUrl: string | null;
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+  currency: Currency;
+  capacity: number | null;
+};
+export const DETAIL_KEYS: (keyof EventDetails)[] = [
+  'eventName',
+  'eventCode',
+  'description',
+  'venue',
+  'onlineUrl',
+  'startDate',
+  'endDate',
+  'timeZone',
+  'currency',
+  'capacity',
+];
+
+export type TicketTypeFields = {
+  name: string;
+  price: number;
+  quantity: number;
+  saleStart: string | null;
+  saleEnd: string | null;
+  minPerOrder: number;
+  maxPerOrder: number;
+  visibility: TicketVisibility;
+};
+
+/** Payment method configuration as stored in the log; `secretKeyCipher` is AES-GCM ciphertext, never shown. */
+export type PaymentMethodConfig =
+  | { kind: 'card'; key: string; secretKeyCipher: string }
+  | { kind: 'merchant'; merchantId: string; mode: 'sandbox' | 'production' }
+  | { kind: 'bankDeposit'; bank: string; account: string; holder: string; instructions: string | null }
+  | { kind: 'cash'; instructions: string | null };
+
+/** Kinds of which an event may hold only one. */
+const SINGLE_KINDS: PaymentMethodKind[] = ['card', 'merchant', 'cash'];
+
+// ---------------------------------------------------------------------------------------------------------
+// Events
+
+type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
+
+export type EventCreated = E<'events.EventCreated', { eventId: string; ownerId: string; at: string } & EventDetails>;
+export type EventDetailsChanged = E<'events.EventDetailsChanged', { eventId: string; changes: Partial<EventDetails>; at: string }>;
+export type EventCoverChanged = E<'events.EventCoverChanged', { eventId: string; coverUrl: string; at: string }>;
+export type EventPublished = E<
+  'events.EventPublished',
+  { eventId: string; eventCode: string; eventName: string; ownerId: string; withoutPaymentMethod: boolean; at: string }
+>;
+export type TicketTypeAdded = E<'events.TicketTypeAdded', { eventId: string; ticketTypeId: string; at: string } & TicketTypeFields>;
+export type TicketTypeChanged = E<
+  'events.TicketTypeChanged',
+  { eventId: string; ticketTypeId: string; changes: Partial<TicketTypeFields>; at: string }
+>;
+export type TicketTypeRemoved = E<'events.TicketTypeRemoved', { eventId: string; ticketTypeId: string; at: string }>;
+export type PaymentMethodAdded = E<
+  'events.PaymentMethodAdded',
+  { eventId: string; paymentMethodId: string; method: PaymentMethodConfig; at: string }
+>;
+export type PaymentMethodChanged = E<
+  'events.PaymentMethodChanged',
+  { eventId: string; paymentMethodId: string; method: PaymentMethodConfig; at: string }
+>;
+export type PaymentMethodRemoved = E<'events.PaymentMethodRemoved', { eventId: string; paymentMethodId: string; at: string }>;
+/** A user with an account was given a role (directly, or by accepting a pending invitation). */
+export type CollaboratorInvited = E<
+  'events.CollaboratorInvited',
+  {
+    eventId: string;
+    eventName: string;
+    inviteeUserId: string;
+    module: ModuleName;
+    role: RoleName;
+    invitedBy: string;
+    invitationId: string | null;
+    at: string;
+  }
+>;
+/** An e-mail without an account was invited; granted when that person signs up or signs in. */
+export type CollaboratorInvitationPending = E<
+  'events.CollaboratorInvitationPending',
+  {
+    eventId: string;
+    eventName: string;
+    invitationId: string;
+    emailHash: string;
+    emailMasked: string;
+    module: ModuleName;
+    role: RoleName;
+    invitedBy: string;
+    at: string;
+  }
+>;
+export type CollaboratorRemoved = E<
+  'events.CollaboratorRemoved',
+  { eventId: string; userId: string; modules: ModuleName[]; removedBy: string; at: string }
+>;
+
+export type EventsEvent =
+  | EventCreated
+  | EventDetailsChanged
+  | EventCoverChanged
+  | EventPublished
+  | TicketTypeAdded
+  | TicketTypeChanged
+  | TicketTypeRemoved
+  | PaymentMethodAdded
+  | PaymentMethodChanged
+  | PaymentMethodRemoved
+  | CollaboratorInvited
+  | CollaboratorInvitationPending
+  | CollaboratorRemoved;
+
+export const EVENT_TYPES: EventsEvent['type'][] = [
+  'events.EventCreated',
+  'events.EventDetailsChanged',
+  'events.EventCoverChanged',
+  'events.EventPublished',
+  'events.TicketTypeAdded',
+  'events.TicketTypeChanged',
+  'events.TicketTypeRemoved',
+  'events.PaymentMethodAdded',
+  'events.PaymentMethodChanged',
+  'events.PaymentMethodRemoved',
+  'events.CollaboratorInvited',
+  'events.CollaboratorInvitationPending',
+  'events.CollaboratorRemoved',
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Commands
+
+type C<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
+
+export type CreateEvent = C<'CreateEvent', { eventId: string; ownerId: string } & EventDetails>;
+export type UpdateEvent = C<'UpdateEvent', { changes: Partial<EventDetails> }>;
+export type ChangeCover = C<'ChangeCover', { coverUrl: string }>;
+export type PublishEvent = C<'PublishEvent', Record<string, never>>;
+export type AddTicketType = C<'AddTicketType', { ticketTypeId: string } & TicketTypeFields>;
+export type ChangeTicketType = C<'ChangeTicketType', { ticketTypeId: string; changes: Partial<TicketTypeFields> }>;
+export type RemoveTicketType = C<'RemoveTicketType', { ticketTypeId: string }>;
+export type AddPaymentMethod = C<'AddPaymentMethod', { paymentMethodId: string; method: PaymentMethodConfig }>;
+/** `changes` are fields of the method's kind; `secretKeyCipher` replaces the stored secret when present. */
+export type ChangePaymentMethod = C<'ChangePaymentMethod', { paymentMethodId: string; changes: Record<string, unknown> }>;
+export type RemovePaymentMethod = C<'RemovePaymentMethod', { paymentMethodId: string }>;
+export type GrantCollaborator = C<'GrantCollaborator', { userId: string; module: ModuleName; role: RoleName }>;
+export type InviteByEmail = C<
+  'InviteByEmail',
+  { invitationId: string; emailHash: string; emailMasked: string; module: ModuleName; role: RoleName }
+>;
+export type AcceptInvitation = C<'AcceptInvitation', { invitationId: string; userId: string; emailHash: string }>;
+export type RemoveCollaborator = C<'RemoveCollaborator', { userId: string }>;
+
+export type EventsCommand =
+  | CreateEvent
+  | UpdateEvent
+  | ChangeCover
+  | PublishEvent
+  | AddTicketType
+  | ChangeTicketType
+  | RemoveTicketType
+  | AddPaymentMethod
+  | ChangePaymentMethod
+  | RemovePaymentMethod
+  | GrantCollaborator
+  | InviteByEmail
+  | AcceptInvitation
+  | RemoveCollaborator;
+
+// ---------------------------------------------------------------------------------------------------------
+// State
+
+export interface TicketTypeState extends TicketTypeFields {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PaymentMethodState {
+  id: string;
+  method: PaymentMethodConfig;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PendingInvitation {
+  id: string;
+  emailHash: string;
+  emailMasked: string;
+  module: ModuleName;
+  role: RoleName;
+  invitedBy: string;
+  at: string;
+}
+
+export type EventState =
+  | { status: 'empty' }
+  | ({
+      status: 'created';
+      id: string;
+      ownerId: string;
+      coverUrl: string | null;
+      published: boolean;
+      publishedAt: string | null;
+      createdAt: string;
+      updatedAt: string;
+      tickets: TicketTypeState[];
+      paymentMethods: PaymentMethodState[];
+      /** userId -> module -> role (collaborators only; the owner is administrator everywhere). */
+      members: Record<string, Partial<Record<ModuleName, RoleName>>>;
+      invitations: PendingInvitation[];
+    } & EventDetails);
+export type CreatedEvent = Extract<EventState, { status: 'created' }>;
+
+export const initialState = (): EventState => ({ status: 'empty' });
+
+export function maximumPrice(state: CreatedEvent): number {
+  return state.tickets.reduce((max, t) => Math.max(max, t.price), 0);
+}
+export function ticketsTotal(state: CreatedEvent): number {
+  return state.tickets.reduce((sum, t) => sum + t.quantity, 0);
+}
+/** Roles of a user in the event by module; the owner holds administrator in every module. */
+export function rolesOf(state: CreatedEvent, userId: string): Partial<Record<ModuleName, RoleName>> {
+  if (state.ownerId === userId) return Object.fromEntries(MODULES.map((mod) => [mod, 'administrator'])) as Record<ModuleName, RoleName>;
+  return state.members[userId] ?? {};
+}
+
+export function evolve(state: EventState, event: EventsEvent): EventState {
+  if (event.type === 'events.EventCreated') {
+    const { eventId, ownerId, at, ...details } = event.data;
+    return {
+      status: 'created',
+      id: eventId,
+      ownerId,
+      ...details,
+      coverUrl: null,
+      published: false,
+      publishedAt: null,
+      createdAt: at,
+      updatedAt: at,
+      tickets: [],
+      paymentMethods: [],
+      members: {},
+      invitations: [],
+    };
+  }
+  if (state.status !== 'created') return state;
+  const at = event.data.at;
+  switch (event.type) {
+    case 'events.EventDetailsChanged':
+      return { ...state, ...event.data.changes, updatedAt: at };
+    case 'events.EventCoverChanged':
+      return { ...state, coverUrl: event.data.coverUrl, updatedAt: at };
+    case 'events.EventPublished':
+      return { ...state, published: true, publishedAt: at, updatedAt: at };
+    case 'events.TicketTypeAdded': {
+      const { eventId: _e, ticketTypeId, at: _a, ...fields } = event.data;
+      return { ...state, tickets: [...state.tickets, { id: ticketTypeId, ...fields, createdAt: at, updatedAt: at }] };
+    }
+    case 'events.TicketTypeChanged':
+      return {
+        ...state,
+        tickets: state.tickets.map((t) => (t.id === event.data.ticketTypeId ? { ...t, ...event.data.changes, updatedAt: at } : t)),
+      };
+    case 'events.TicketTypeRemoved':
+      return { ...state, tickets: state.tickets.filter((t) => t.id !== event.data.ticketTypeId) };
+    case 'events.PaymentMethodAdded':
+      return {
+        ...state,
+        paymentMethods: [...state.paymentMethods, { id: event.data.paymentMethodId, method: event.data.method, createdAt: at, updatedAt: at }],
+      };
+    case 'events.PaymentMethodChanged':
+      return {
+        ...state,
+        paymentMethods: state.paymentMethods.map((p) =>
+          p.id === event.data.paymentMethodId ? { ...p, method: event.data.method, updatedAt: at } : p,
+        ),
+      };
+    case 'events.PaymentMethodRemoved':
+      return { ...state, paymentMethods: state.paymentMethods.filter((p) => p.id !== event.data.paymentMethodId) };
+    case 'events.CollaboratorInvited': {
+      const { inviteeUserId, module, role, invitationId } = event.data;
+      return {
+        ...state,
+        members: { ...state.members, [inviteeUserId]: { ...state.members[inviteeUserId], [module]: role } },
+        invitations: invitationId ? state.invitations.filter((i) => i.id !== invitationId) : state.invitations,
+      };
+    }
+    case 'events.CollaboratorInvitationPending': {
+      const { invitationId, emailHash, emailMasked, module, role, invitedBy } = event.data;
+      const others = state.invitations.filter((i) => !(i.emailHash === emailHash && i.module === module));
+      return { ...state, invitations: [...others, { id: invitationId, emailHash, emailMasked, module, role, invitedBy, at }] };
+    }
+    case 'events.CollaboratorRemoved': {
+      const { [event.data.userId]: _gone, ...members } = state.members;
+      return { ...state, members };
+    }
+  }
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Decide
+
+function requireCreated(state: EventState): CreatedEvent {
+  if (state.status !== 'created') throw new NotFoundError('EVENT_NOT_FOUND', m.notFound);
+  return state;
+}
+
+function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkDetails(d: EventDetails): void {
+  if (!(Date.parse(d.endDate) > Date.parse(d.startDate))) throw new DomainError('END_BEFORE_START', m.endBeforeStart);
+  if (!d.venue && !d.onlineUrl) throw new DomainError('VENUE_REQUIRED', m.venueRequired);
+  if (!isValidTimeZone(d.timeZone)) throw new DomainError('INVALID_TIME_ZONE', m.invalidTimeZone);
+}
+
+function checkTicket(t: TicketTypeFields): void {
+  if (t.saleStart && t.saleEnd && !(Date.parse(t.saleEnd) > Date.parse(t.saleStart))) {
+    throw new DomainError('TICKET_SALE_DATES', m.ticketSaleDates);
+  }
+  if (t.maxPerOrder < t.minPerOrder) throw new DomainError('TICKET_ORDER_LIMITS', m.ticketOrderLimits);
+  if (t.minPerOrder > t.quantity) throw new DomainError('TICKET_MIN_ABOVE_QUANTITY', m.ticketMinAboveQuantity);
+}
+
+/** A published event must stay sellable: a ticket, and a payment method while any ticket is paid. */
+function checkSellable(next: CreatedEvent): void {
+  if (!next.published) return;
+  if (next.tickets.length === 0) throw new DomainError('LAST_TICKET_PUBLISHED', m.lastTicketPublished, 409);
+  if (maximumPrice(next) > 0 && next.paymentMethods.length === 0) {
+    throw new DomainError('PAYMENT_METHOD_REQUIRED', m.paymentMethodRequired, 409);
+  }
+}
+
+function checkCapacity(next: CreatedEvent, code: 'TICKETS_EXCEED_CAPACITY' | 'CAPACITY_BELOW_TICKETS'): void {
+  if (next.capacity !== null && ticketsTotal(next) > next.capacity) {
+    throw new DomainError(code, code === 'TICKETS_EXCEED_CAPACITY' ? m.ticketsExceedCapacity : m.capacityBelowTickets);
+  }
+}
+
+function apply(state: EventState, events: EventsEvent[]): CreatedEvent {
+  return events.reduce(evolve, state) as CreatedEvent;
+}
+
+function changedOnly<T extends object>(current: T, changes: Partial<T>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(changes) as [keyof T, T[keyof T]][]) {
+    if (v !== undefined && current[k] !== v) out[k] = v;
+  }
+  return out;
+}
+
+/** The publish rules of the spec, in its order. Exported so the client-facing checks share them. */
+export function publishCheck(state: CreatedEvent): { ok: true; withoutPaymentMethod: boolean } | { ok: false; code: 'NO_TICKETS' | 'NO_PAYMENT_METHOD' } {
+  if (state.tickets.length === 0) return { ok: false, code: 'NO_TICKETS' };
+  if (maximumPrice(state) === 0) return { ok: true, withoutPaymentMethod: true };
+  if (state.paymentMethods.length === 0) return { ok: false, code: 'NO_PAYMENT_METHOD' };
+  return { ok: true, withoutPaymentMethod: false };
+}
+
+export function decide(command: EventsCommand, state: EventState, ctx: DecideContext): EventsEvent[] {
+  const at = ctx.now.toISOString();
+  const actor = ctx.userId ?? 'system';
+
+  if (command.type === 'CreateEvent') {
+    if (state.status === 'created') throw new DomainError('EVENT_EXISTS', m.exists, 409);
+    const { eventId, ownerId, ...details } = command.data;
+    checkDetails(details);
+    return [{ type: 'events.EventCreated', data: { eventId, ownerId, ...details, at } }];
+  }
+
+  const s = requireCreated(state);
+  const eventId = s.id;
+
+  switch (command.type) {
+    case 'UpdateEvent': {
+      const changes = changedOnly<EventDetails>(s, command.data.changes);
+      if (Object.keys(changes).length === 0) return [];
+      const details = { ...pickDetails(s), ...changes };
+      checkDetails(details);
+      if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
+      const events: EventsEvent[] = [{ type: 'events.EventDetailsChanged', data: { eventId, changes, at } }];
+      checkCapacity(apply(s, events), 'CAPACITY_BELOW_TICKETS');
+      return events;
+    }
+    case 'ChangeCover':
+      if (s.coverUrl === command.data.coverUrl) return [];
+      return [{ type: 'events.EventCoverChanged', data: { eventId, coverUrl: command.data.coverUrl, at } }];
+    case 'PublishEvent': {
+      // Publishing twice is a no-op, so a retried publish answers success.
+      if (s.published) return [];
+      const check = publishCheck(s);
+      if (!check.ok) {
+        throw check.code === 'NO_TICKETS'
+          ? new DomainError('NO_TICKETS', m.noTickets, 409)
+          : new DomainError('NO_PAYMENT_METHOD', m.noPaymentMethod, 409);
+      }
+      return [
+        {
+          type: 'events.EventPublished',
+          data: { eventId, eventCode: s.eventCode, eventName: s.eventName, ownerId: s.ownerId, withoutPaymentMethod: check.withoutPaymentMethod, at },
+        },
+      ];
+    }
+    case 'AddTicketType': {
+      const { ticketTypeId, ...fields } = command.data;
+      const existing = s.tickets.find((t) => t.id === ticketTypeId);
+      if (existing) throw new DomainError('TICKET_EXISTS', m.exists, 409);
+      if (s.tickets.length >= MAX_TICKET_TYPES) throw new DomainError('TOO_MANY_TICKET_TYPES', m.tooManyTicketTypes, 409);
+      checkTicket(fields);
+      const events: EventsEvent[] = [{ type: 'events.TicketTypeAdded', data: { eventId, ticketTypeId, ...fields, at } }];
+      const next = apply(s, events);
+      checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
+      checkSellable(next);
+      return events;
+    }
+    case 'ChangeTicketType': {
+      const ticket = s.tickets.find((t) => t.id === command.data.ticketTypeId);
+      if (!ticket) throw new NotFoundError('TICKET_NOT_FOUND', m.ticketNotFound);
+      const changes = changedOnly<TicketTypeFields>(ticket, command.data.changes);
+      if (Object.keys(changes).length === 0) return [];
+      checkTicket({ ...ticket, ...changes });
+      const events: EventsEvent[] = [{ type: 'events.TicketTypeChanged', data: { eventId, ticketTypeId: ticket.id, changes, at } }];
+      const next = apply(s, events);
+      checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
+      checkSellable(next);
+      return events;
+    }
+    case 'RemoveTicketType': {
+      const ticket = s.tickets.find((t) => t.id === command.data.ticketTypeId);
+      if (!ticket) throw new NotFoundError('TICKET_NOT_FOUND', m.ticketNotFound);
+      const events: EventsEvent[] = [{ type: 'events.TicketTypeRemoved', data: { eventId, ticketTypeId: ticket.id, at } }];
+      checkSellable(apply(s, events));
+      return events;
+    }
+    case 'AddPaymentMethod': {
+      const { paymentMethodId, method } = command.data;
+      if (s.paymentMethods.some((p) => p.id === paymentMethodId)) throw new DomainError('PAYMENT_METHOD_EXISTS', m.exists, 409);
+      if (SINGLE_KINDS.includes(method.kind) && s.paymentMethods.some((p) => p.method.kind === method.kind)) {
+        throw new DomainError('PAYMENT_METHOD_DUPLICATE', m.paymentMethodDuplicate, 409);
+      }
+      return [{ type: 'events.PaymentMethodAdded', data: { eventId, paymentMethodId, method, at } }];
+    }
+    case 'ChangePaymentMethod': {
+      const pm = s.paymentMethods.find((p) => p.id === command.data.paymentMethodId);
+      if (!pm) throw new NotFoundError('PAYMENT_METHOD_NOT_FOUND', m.paymentMethodNotFound);
+      const allowed = Object.keys(pm.method).filter((k) => k !== 'kind');
+      const changes = Object.fromEntries(Object.entries(command.data.changes).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).some((k) => !allowed.includes(k))) {
+        throw new DomainError('PAYMENT_METHOD_FIELDS', m.paymentMethodFields);
+      }
+      const method = { ...pm.method, ...changes } as PaymentMethodConfig;
+      if (JSON.stringify(method) === JSON.stringify(pm.method)) return [];
+      return [{ type: 'events.PaymentMethodChanged', data: { eventId, paymentMethodId: pm.id, method, at } }];
+    }
+    case 'RemovePaymentMethod': {
+      const pm = s.paymentMethods.find((p) => p.id === command.data.paymentMethodId);
+      if (!pm) throw new NotFoundError('PAYMENT_METHOD_NOT_FOUND', m.paymentMethodNotFound);
+      const events: EventsEvent[] = [{ type: 'events.PaymentMethodRemoved', data: { eventId, paymentMethodId: pm.id, at } }];
+      checkSellable(apply(s, events));
+      return events;
+    }
+    case 'GrantCollaborator': {
+      const { userId, module, role } = command.data;
+      checkRole(module, role);
+      if (userId === s.ownerId) throw new DomainError('OWNER_IS_ADMINISTRATOR', m.ownerIsAdministrator, 409);
+      if (s.members[userId]?.[module] === role) return [];
+      return [
+        {
+          type: 'events.CollaboratorInvited',
+          data: { eventId, eventName: s.eventName, inviteeUserId: userId, module, role, invitedBy: actor, invitationId: null, at },
+        },
+      ];
+    }
+    case 'InviteByEmail': {
+      const { invitationId, emailHash, emailMasked, module, role } = command.data;
+      checkRole(module, role);
+      const same = s.invitations.find((i) => i.emailHash === emailHash && i.module === module);
+      if (same && same.role === role) return [];
+      return [
+        {
+          type: 'events.CollaboratorInvitationPending',
+          data: { eventId, eventName: s.eventName, invitationId, emailHash, emailMasked, module, role, invitedBy: actor, at },
+        },
+      ];
+    }
+    case 'AcceptInvitation': {
+      const invitation = s.invitations.find((i) => i.id === command.data.invitationId);
+      if (!invitation) throw new NotFoundError('INVITATION_NOT_FOUND', m.invitationNotFound);
+      if (invitation.emailHash !== command.data.emailHash) throw new ForbiddenError('INVITATION_OTHER_EMAIL', m.invitationOtherEmail);
+      if (command.data.userId === s.ownerId) throw new DomainError('OWNER_IS_ADMINISTRATOR', m.ownerIsAdministrator, 409);
+      return [
+        {
+          type: 'events.CollaboratorInvited',
+          data: {
+            eventId,
+            eventName: s.eventName,
+            inviteeUserId: command.data.userId,
+            module: invitation.module,
+            role: invitation.role,
+            invitedBy: invitation.invitedBy,
+            invitationId: invitation.id,
+            at,
+          },
+        },
+      ];
+    }
+    case 'RemoveCollaborator': {
+      const { userId } = command.data;
+      if (userId === s.ownerId) throw new DomainError('OWNER_CANNOT_BE_REMOVED', m.ownerCannotBeRemoved, 409);
+      const roles = s.members[userId];
+      if (!roles || Object.keys(roles).length === 0) throw new NotFoundError('COLLABORATOR_NOT_FOUND', m.collaboratorNotFound);
+      return [
+        { type: 'events.CollaboratorRemoved', data: { eventId, userId, modules: Object.keys(roles) as ModuleName[], removedBy: actor, at } },
+      ];
+    }
+  }
+}
+
+function checkRole(module: ModuleName, role: RoleName): void {
+  if (!(MODULE_ROLES[module] as readonly string[] | undefined)?.includes(role)) {
+    throw new DomainError('ROLE_NOT_IN_MODULE', m.roleNotInModule);
+  }
+}
+
+export function pickDetails(s: CreatedEvent): EventDetails {
+  return Object.fromEntries(DETAIL_KEYS.map((k) => [k, s[k]])) as unknown as EventDetails;
+}
+
+export const eventDecider: Decider<EventsCommand, EventsEvent, EventState> = { decide, evolve, initialState };
+
+export const eventStreamId = (eventId: string) => `events-event-${eventId}`;
+export const EVENT_CODE_SCOPE = 'events.code';

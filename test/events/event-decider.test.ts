@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/shared/errors.js';
+import { buildHistory } from '../../src/domain/events/audit.js';
+import {
+  eventDecider,
+  type EventDetails,
+  type EventsEvent,
+  type TicketTypeFields,
+  type PaymentMethodConfig,
+} from '../../src/domain/events/event.js';
+import { DeciderSpecification, SPEC_NOW, SPEC_USER_ID } from '../support/decider-spec.js';
+
+const spec = DeciderSpecification.for(eventDecider);
+const at = SPEC_NOW.toISOString();
+const EVENT_ID = '11111111-1111-4111-8111-111111111111';
+const OWNER = SPEC_USER_ID;
+const T1 = '22222222-2222-4222-8222-222222222221';
+const T2 = '22222222-2222-4222-8222-222222222222';
+const PM1 = '33333333-3333-4333-8333-333333333331';
+const OTHER = '44444444-4444-4444-8444-444444444444';
+
+const details: EventDetails = {
+  eventName: 'Café de Lima',
+  eventCode: 'cafe-lima',
+  description: null,
+  venue: 'Miraflores',
+  onlineUrl: null,
+  startDate: '2026-05-01T19:00:00.000Z',
+  endDate: '2026-05-01T23:00:00.000Z',
+  timeZone: 'America/Lima',
+  currency: 'PEN',
+  capacity: 100,
+};
+const ticket = (price: number, over: Partial<TicketTypeFields> = {}): TicketTypeFields => ({
+  name: price ? 'General' : 'Libre',
+  price,
+  quantity: 50,
+  saleStart: null,
+  saleEnd: null,
+  minPerOrder: 1,
+  maxPerOrder: 10,
+  visibility: 'public',
+  ...over,
+});
+const bank: PaymentMethodConfig = { kind: 'bankDeposit', bank: 'BCP', account: '191-1', holder: 'Aforo SAC', instructions: null };
+
+const created: EventsEvent = { type: 'events.EventCreated', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, at } };
+const freeTicket: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T1, ...ticket(0), at } };
+const paidTicket: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T2, ...ticket(25.5), at } };
+const bankAdded: EventsEvent = { type: 'events.PaymentMethodAdded', data: { eventId: EVENT_ID, paymentMethodId: PM1, method: bank, at } };
+const published = (withoutPaymentMethod: boolean): EventsEvent => ({
+  type: 'events.EventPublished',
+  data: { eventId: EVENT_ID, eventCode: 'cafe-lima', eventName: 'Café de Lima', ownerId: OWNER, withoutPaymentMethod, at },
+});
+const code = (c: string) => (e: unknown) => e instanceof DomainError && e.code === c;
+
+describe('create and edit', () => {
+  it('creates an event', () => {
+    spec.when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details } }).then([created]);
+  });
+  it('refuses an end before the start', () => {
+    spec
+      .when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, endDate: details.startDate } })
+      .thenThrows(code('END_BEFORE_START'));
+  });
+  it('needs a venue or an online link', () => {
+    spec.when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, venue: null } }).thenThrows(code('VENUE_REQUIRED'));
+  });
+  it('refuses an unknown time zone', () => {
+    spec.when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, timeZone: 'Mars/Olympus' } }).thenThrows(code('INVALID_TIME_ZONE'));
+  });
+  it('refuses creating the same event twice', () => {
+    spec.given([created]).when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details } }).thenThrows(code('EVENT_EXISTS'));
+  });
+  it('records only the fields that changed', () => {
+    spec
+      .given([created])
+      .when({ type: 'UpdateEvent', data: { changes: { eventName: 'Café de Lima', venue: 'Barranco' } } })
+      .then([{ type: 'events.EventDetailsChanged', data: { eventId: EVENT_ID, changes: { venue: 'Barranco' }, at } }]);
+    spec.given([created]).when({ type: 'UpdateEvent', data: { changes: { eventName: 'Café de Lima' } } }).then([]);
+  });
+  it('checks dates against the stored ones when only one changes', () => {
+    spec.given([created]).when({ type: 'UpdateEvent', data: { changes: { endDate: '2026-04-30T00:00:00.000Z' } } }).thenThrows(code('END_BEFORE_START'));
+  });
+  it('refuses a capacity below the tickets created', () => {
+    spec.given([created, paidTicket]).when({ type: 'UpdateEvent', data: { changes: { capacity: 10 } } }).thenThrows(code('CAPACITY_BELOW_TICKETS'));
+  });
+  it('locks the currency once published', () => {
+    spec.given([created, freeTicket, published(true)]).when({ type: 'UpdateEvent', data: { changes: { currency: 'USD' } } }).thenThrows(code('CURRENCY_LOCKED'));
+  });
+  it('editing an unknown event is a 404', () => {
+    spec.when({ type: 'UpdateEvent', data: { changes: { venue: 'x' } } }).thenThrows(DomainError, (e) => e.status === 404);
+  });
+});
+
+describe('publish rules, in the spec order', () => {
+  const publish = { type: 'PublishEvent' as const, data: {} };
+  it('(1) no ticket: NO_TICKETS, even with a payment method', () => {
+    spec.given([created, bankAdded]).when(publish).thenThrows(code('NO_TICKETS'));
+  });
+  it('(2) maximum price 0: publishes without a payment method', () => {
+    spec.given([created, freeTicket]).when(publish).then([published(true)]);
+  });
+  it('(3) paid tickets and no payment method: NO_PAYMENT_METHOD', () => {
+    spec.given([created, freeTicket, paidTicket]).when(publish).thenThrows(code('NO_PAYMENT_METHOD'));
+  });
+  it('(4) paid tickets with a payment method: publishes', () => {
+    spec.given([created, paidTicket, bankAdded]).when(publish).then([published(false)]);
+  });
+  it('publishing again changes nothing (no unpublish, idempotent retry)', () => {
+    spec.given([created, freeTicket, published(true)]).when(publish).then([]);
+  });
+  it('EventPublished carries what notifications need', () => {
+    spec.given([created, freeTicket]).when(publish).then((events) => {
+      expect(events[0].data).toMatchObject({ eventId: EVENT_ID, eventCode: 'cafe-lima', eventName: 'Café de Lima', ownerId: OWNER });
+    });
+  });
+});
+
+describe('ticket types', () => {
+  it('adds a ticket type', () => {
+    spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0) } }).then([freeTicket]);
+  });
+  it('checks sale dates, order limits and capacity', () => {
+    spec
+      .given([created])
+      .when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { saleStart: '2026-04-02T00:00:00Z', saleEnd: '2026-04-01T00:00:00Z' }) } })
+      .thenThrows(code('TICKET_SALE_DATES'));
+    spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { minPerOrder: 5, maxPerOrder: 2 }) } }).thenThrows(code('TICKET_ORDER_LIMITS'));
+    spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { quantity: 2, minPerOrder: 3, maxPerOrder: 4 }) } }).thenThrows(code('TICKET_MIN_ABOVE_QUANTITY'));
+    spec.given([created, freeTicket]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10, { quantity: 51 }) } }).thenThrows(code('TICKETS_EXCEED_CAPACITY'));
+  });
+  it('a published event keeps at least one ticket', () => {
+    spec.given([created, freeTicket, published(true)]).when({ type: 'RemoveTicketType', data: { ticketTypeId: T1 } }).thenThrows(code('LAST_TICKET_PUBLISHED'));
+    spec.given([created, freeTicket]).when({ type: 'RemoveTicketType', data: { ticketTypeId: T1 } }).then([
+      { type: 'events.TicketTypeRemoved', data: { eventId: EVENT_ID, ticketTypeId: T1, at } },
+    ]);
+  });
+  it('a free published event cannot get a paid ticket without a payment method', () => {
+    spec.given([created, freeTicket, published(true)]).when({ type: 'ChangeTicketType', data: { ticketTypeId: T1, changes: { price: 10 } } }).thenThrows(code('PAYMENT_METHOD_REQUIRED'));
+    spec.given([created, freeTicket, published(true)]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10, { quantity: 10 }) } }).thenThrows(code('PAYMENT_METHOD_REQUIRED'));
+  });
+  it('changing an unknown ticket is a 404', () => {
+    spec.given([created]).when({ type: 'ChangeTicketType', data: { ticketTypeId: T1, changes: { price: 1 } } }).thenThrows(DomainError, (e) => e.status === 404);
+  });
+});
+
+describe('payment methods', () => {
+  it('adds one, refuses a second card', () => {
+    const card: PaymentMethodConfig = { kind: 'card', key: 'pk_test', secretKeyCipher: 'enc' };
+    spec.given([created]).when({ type: 'AddPaymentMethod', data: { paymentMethodId: PM1, method: card } }).then([
+      { type: 'events.PaymentMethodAdded', data: { eventId: EVENT_ID, paymentMethodId: PM1, method: card, at } },
+    ]);
+    spec
+      .given([created, { type: 'events.PaymentMethodAdded', data: { eventId: EVENT_ID, paymentMethodId: PM1, method: card, at } }])
+      .when({ type: 'AddPaymentMethod', data: { paymentMethodId: T1, method: { ...card } } })
+      .thenThrows(code('PAYMENT_METHOD_DUPLICATE'));
+  });
+  it('several bank deposits are fine', () => {
+    spec.given([created, bankAdded]).when({ type: 'AddPaymentMethod', data: { paymentMethodId: T1, method: { ...bank, bank: 'BBVA' } } }).then((events) => {
+      expect(events).toHaveLength(1);
+    });
+  });
+  it('cannot change fields of another kind', () => {
+    spec.given([created, bankAdded]).when({ type: 'ChangePaymentMethod', data: { paymentMethodId: PM1, changes: { merchantId: 'x' } } }).thenThrows(code('PAYMENT_METHOD_FIELDS'));
+  });
+  it('a published paid event keeps a payment method', () => {
+    spec.given([created, paidTicket, bankAdded, published(false)]).when({ type: 'RemovePaymentMethod', data: { paymentMethodId: PM1 } }).thenThrows(code('PAYMENT_METHOD_REQUIRED'));
+  });
+});
+
+describe('collaborators', () => {
+  it('grants a role of the module, refuses one of another module and the owner', () => {
+    spec.given([created]).when({ type: 'GrantCollaborator', data: { userId: OTHER, module: 'businessConference', role: 'production' } }).then([
+      {
+        type: 'events.CollaboratorInvited',
+        data: { eventId: EVENT_ID, eventName: 'Café de Lima', inviteeUserId: OTHER, module: 'businessConference', role: 'production', invitedBy: SPEC_USER_ID, invitationId: null, at },
+      },
+    ]);
+    spec.given([created]).when({ type: 'GrantCollaborator', data: { userId: OTHER, module: 'store', role: 'production' } }).thenThrows(code('ROLE_NOT_IN_MODULE'));
+    spec.given([created]).when({ type: 'GrantCollaborator', data: { userId: OWNER, module: 'store', role: 'register' } }).thenThrows(code('OWNER_IS_ADMINISTRATOR'));
+  });
+  it('a pending invitation is accepted only by its e-mail', () => {
+    const pending: EventsEvent = {
+      type: 'events.CollaboratorInvitationPending',
+      data: { eventId: EVENT_ID, eventName: 'Café de Lima', invitationId: T1, emailHash: 'h1', emailMasked: 'a***@x.pe', module: 'store', role: 'register', invitedBy: OWNER, at },
+    };
+    spec.given([created, pending]).when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h2' } }).thenThrows(code('INVITATION_OTHER_EMAIL'));
+    spec
+      .given([created, pending])
+      .when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1' } })
+      .thenState((s) => {
+        expect(s.status === 'created' && s.members[OTHER]).toEqual({ store: 'register' });
+        expect(s.status === 'created' && s.invitations).toEqual([]);
+      });
+  });
+  it('removes a collaborator, never the owner', () => {
+    const granted: EventsEvent = {
+      type: 'events.CollaboratorInvited',
+      data: { eventId: EVENT_ID, eventName: 'x', inviteeUserId: OTHER, module: 'store', role: 'poll', invitedBy: OWNER, invitationId: null, at },
+    };
+    spec.given([created, granted]).when({ type: 'RemoveCollaborator', data: { userId: OTHER } }).then([
+      { type: 'events.CollaboratorRemoved', data: { eventId: EVENT_ID, userId: OTHER, modules: ['store'], removedBy: SPEC_USER_ID, at } },
+    ]);
+    spec.given([created]).when({ type: 'RemoveCollaborator', data: { userId: OWNER } }).thenThrows(code('OWNER_CANNOT_BE_REMOVED'));
+  });
+});
+
+describe('audit trail from the stream', () => {
+  it('shows before and after of every change, never a secret', () => {
+    const changed: EventsEvent = { type: 'events.EventDetailsChanged', data: { eventId: EVENT_ID, changes: { venue: 'Barranco' }, at } };
+    const priced: EventsEvent = { type: 'events.TicketTypeChanged', data: { eventId: EVENT_ID, ticketTypeId: T1, changes: { price: 12 }, at } };
+    const card: EventsEvent = {
+      type: 'events.PaymentMethodAdded',
+      data: { eventId: EVENT_ID, paymentMethodId: PM1, method: { kind: 'card', key: 'pk', secretKeyCipher: 'CIPHER' }, at },
+    };
+    const history = buildHistory(
+      [created, changed, freeTicket, priced, card].map((e, i) => ({ ...e, streamVersion: i, metadata: { userId: OWNER, occurredAt: at } })),
+    );
+    expect(history[1]).toMatchObject({ action: 'Datos del evento modificados', changes: [{ field: 'venue', before: 'Miraflores', after: 'Barranco' }] });
+    expect(history[3]).toMatchObject({ subject: 'Entrada: Libre', changes: [{ field: 'price', before: 0, after: 12 }] });
+    expect(JSON.stringify(history)).not.toContain('CIPHER');
+    expect(history[4].changes).toContainEqual({ field: 'secretKey', before: null, after: '(oculto)' });
+  });
+});
