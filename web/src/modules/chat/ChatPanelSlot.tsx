@@ -1,0 +1,67 @@
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import Badge from '@mui/material/Badge';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useCurrentUser } from '../accounts/api';
+import { selectChat, setPanelOpen } from './chatSlice';
+import { ChatView } from './components/ChatView';
+import { useChatController } from './useChatController';
+
+/** Spec 9: the chat panel is 400 px wide. */
+export const CHAT_PANEL_WIDTH = 400;
+
+/**
+ * The chat's top-bar button and side panel. The realtime controller lives here because the top bar is
+ * mounted on every page while signed in.
+ *
+ * Chat permission (spec 2: the user-management button shows only when the chat permission is true): a
+ * signed-in user who has at least one contact, i.e. somebody they share an event team with or a room with.
+ */
+export function ChatPanelSlot() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useCurrentUser();
+  const users = useChatController(me);
+  const { panelOpen } = useAppSelector(selectChat);
+  if (!me) return null;
+
+  const canChat = (users.data?.length ?? 0) > 0;
+  const unread = (users.data ?? []).reduce((n, u) => n + u.unreadMessages, 0);
+  const onChatPage = location.pathname === '/chat';
+
+  return (
+    <>
+      {canChat && !onChatPage && (
+        <Tooltip title={t('chat.open')}>
+          <IconButton color="inherit" aria-label={unread ? t('chat.openUnread', { count: unread }) : t('chat.open')} onClick={() => dispatch(setPanelOpen(true))} data-testid="chat-button">
+            <Badge badgeContent={unread} color="primary" max={99}>
+              <ChatIcon />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+      )}
+      <Drawer
+        anchor="right"
+        open={panelOpen && !onChatPage}
+        onClose={() => dispatch(setPanelOpen(false))}
+        slotProps={{ paper: { sx: { width: { xs: '100vw', sm: CHAT_PANEL_WIDTH } }, 'aria-label': t('chat.title') } as object }}
+      >
+        <ChatView
+          me={me}
+          variant="panel"
+          onClose={() => dispatch(setPanelOpen(false))}
+          onExpand={() => {
+            dispatch(setPanelOpen(false));
+            navigate('/chat');
+          }}
+        />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+import type { AuthUser } from '@contracts/accounts';
+import type { ChatListEntry, ChatMessage, MessageState } from '@contracts/chat';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG, CHAT_SOCKET_EVENTS, messageStateRank } from '@contracts/chat';
+import { emitSocket } from '../../app/socket';
+import type { AppDispatch, RootState } from '../../app/store';
+import { chatApi, laterState, upsertMessage } from './chatApi';
+import { selectChat, selectChatVisible, setDraft, showChatError } from './chatSlice';
+import { addToOutbox, outboxEntries, removeFromOutbox, type OutboxEntry } from './outbox';
+
+type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => R;
+
+/** A random v4 UUID; crypto.randomUUID needs a secure context, so plain-HTTP deployments use the fallback. */
+export function newMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * State updates that arrive before the message itself (a `message-update` racing the POST answer) are kept
+ * here and applied when the message lands, so no update is lost.
+ */
+const stateHints = new Map<string, MessageState>();
+function hint(id: string, state: MessageState) {
+  stateHints.set(id, laterState(state, stateHints.get(id)));
+  if (stateHints.size > 2000) stateHints.delete(stateHints.keys().next().value as string);
+}
+
+/** Incoming message ids already counted, so a repeated event never raises the unread count twice. */
+const countedIncoming = new Set<string>();
+
+/** Patches one contact of the chat list (matched by user id, or by room). */
+function patchEntry(match: (e: ChatListEntry) => boolean, patch: (e: ChatListEntry) => void): Thunk {
+  return (dispatch) => {
+    dispatch(
+      chatApi.util.updateQueryData('chatUsers', undefined, (list) => {
+        const e = list.find(match);
+        if (e) patch(e);
+      }),
+    );
+  };
+}
+
+/** Puts a message (new or updated) into its room's cache and the contact's "last message". */
+export function applyMessage(msg: ChatMessage): Thunk {
+  return (dispatch) => {
+    const m = { ...msg, state: laterState(msg.state, stateHints.get(msg.id) ?? stateHints.get(msg._id)) };
+    dispatch(
+      chatApi.util.updateQueryData('chatMessages', { _room: m._room, skip: 0 }, (cache) => {
+        if (upsertMessage(cache.data, m)) cache.docs += 1;
+      }),
+    );
+    dispatch(
+      patchEntry(
+        (e) => e.chatRoom === m._room,
+        (e) => {
+          if (!e.chatMessage || e.chatMessage.id === m.id || e.chatMessage.seq <= m.seq) {
+            e.chatMessage = { ...m, state: e.chatMessage?.id === m.id ? laterState(m.state, e.chatMessage.state) : m.state };
+          }
+        },
+      ),
+    );
+  };
+}
+
+/** Moves the state of messages (by client or server id) forward in the cache; never backwards. */
+export function applyStates(room: string, ids: { _id: string; id: string }[], state: MessageState): Thunk {
+  return (dispatch) => {
+    for (const x of ids) {
+      hint(x.id, state);
+      hint(x._id, state);
+    }
+    const match = (m: ChatMessage) => ids.some((x) => x.id === m.id || x._id === m._id);
+    dispatch(
+      chatApi.util.updateQueryData('chatMessages', { _room: room, skip: 0 }, (cache) => {
+        for (const m of cache.data) if (match(m)) m.state = laterState(m.state, state);
+      }),
+    );
+    dispatch(
+      patchEntry(
+        (e) => e.chatRoom === room,
+        (e) => {
+          if (e.chatMessage && match(e.chatMessage)) e.chatMessage.state = laterState(e.chatMessage.state, state);
+        },
+      ),
+    );
+  };
+}
+
+/**
+ * An incoming `chat-room:message`. Spec 4: in the open room while the chat is visible it is marked viewed;
+ * otherwise delivered, and the contact's unread count rises.
+ */
+export function receiveMessage(msg: ChatMessage, me: AuthUser): Thunk {
+  return (dispatch, getState) => {
+    dispatch(applyMessage(msg));
+    if (msg.sender === me._id) return;
+    const chat = selectChat(getState());
+    const viewing = selectChatVisible(getState()) && chat.openRoom?.roomId === msg._room;
+    const target: MessageState = viewing ? 'viewed' : 'delivered';
+    if (messageStateRank[msg.state] >= messageStateRank[target]) return;
+    dispatch(applyStates(msg._room, [msg], target));
+    void dispatch(chatApi.endpoints.updateChatMessage.initiate({ _id: msg._id, state: target }));
+    if (!viewing && !countedIncoming.has(msg.id)) {
+      countedIncoming.add(msg.id);
+      dispatch(patchEntry((e) => e.chatRoom === msg._room, (e) => void (e.unreadMessages += 1)));
+    }
+  };
+}
+
+/** Marks the open room's messages viewed (spec 4: opening a chat with unread messages; tells the sender). */
+export function markRoomViewed(room: string, me: AuthUser): Thunk {
+  return (dispatch, getState) => {
+    const cached = chatApi.endpoints.chatMessages.select({ _room: room, skip: 0 })(getState()).data;
+    const unseen = (cached?.data ?? []).filter((m) => m.sender !== me._id && m.state !== 'viewed');
+    dispatch(applyStates(room, unseen, 'viewed'));
+    dispatch(patchEntry((e) => e.chatRoom === room, (e) => void (e.unreadMessages = 0)));
+    void dispatch(chatApi.endpoints.markRoomViewed.initiate({ _room: room, publicUserId: me.publicUserId }));
+  };
+}
+
+const inflight = new Set<string>();
+const retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Sends one outbox entry (POST chatMessage with its client id; a resend after a lost answer is harmless).
+ * A network failure keeps it pending for the next reconnect; a failure with a response drops it and shows
+ * the spec's message for 3 s, putting the text back in the box if the user has not typed anything since.
+ */
+export function deliver(entry: OutboxEntry): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    if (inflight.has(entry.id)) return;
+    inflight.add(entry.id);
+    clearTimeout(retryTimers.get(entry.id));
+    try {
+      const res = await dispatch(chatApi.endpoints.sendChatMessage.initiate(entry, { track: false }));
+      if ('data' in res && res.data) {
+        removeFromOutbox(entry.id);
+        dispatch(applyMessage(res.data));
+      } else if ('error' in res && typeof (res.error as { status?: unknown }).status === 'number') {
+        removeFromOutbox(entry.id);
+        dispatch(showChatError(CHAT_MESSAGE_TOO_LONG));
+        if (!selectChat(getState()).drafts[entry._room]) dispatch(setDraft({ roomId: entry._room, text: entry.message }));
+      } else if (selectChat(getState()).internet) {
+        // The socket is up but the request failed: try again shortly rather than wait for a reconnect.
+        retryTimers.set(entry.id, setTimeout(() => void dispatch(deliver(entry)), 3000));
+      }
+    } finally {
+      inflight.delete(entry.id);
+    }
+  };
+}
+
+/** Resends every pending message, oldest first, so each room keeps its order. */
+export function flushOutbox(): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    for (const entry of outboxEntries()) {
+      if (!selectChat(getState()).internet) return;
+      await dispatch(deliver(entry));
+    }
+  };
+}
+
+export interface SendTarget {
+  roomId: string;
+  /** The sender's (own) participant id in the room. */
+  participant: string;
+}
+
+/**
+ * Validates and queues a message (spec 5): trimmed text 1..40000 characters; empty text is ignored, too long
+ * text shows the error for 3 s. Returns true when the message was queued (the box can be cleared).
+ */
+export function sendText(target: SendTarget, text: string, me: AuthUser): Thunk<boolean> {
+  return (dispatch, getState) => {
+    const message = text.trim();
+    if (!message) return false;
+    if (message.length > CHAT_MESSAGE_MAX) {
+      dispatch(showChatError(CHAT_MESSAGE_TOO_LONG));
+      return false;
+    }
+    const entry: OutboxEntry = {
+      id: newMessageId(),
+      _room: target.roomId,
+      _participant: target.participant,
+      publicUserId: me.publicUserId,
+      message,
+      saveDate: new Date().toISOString(),
+      sender: me._id,
+    };
+    addToOutbox(entry);
+    emitSocket(CHAT_SOCKET_EVENTS.writing, { _room: target.roomId, writing: false });
+    if (selectChat(getState()).internet) void dispatch(deliver(entry));
+    return true;
+  };
+}
+
+/**
+ * After a reconnect: messages of the loaded rooms that arrived while offline are fetched page by page
+ * (GET newChatMessage) and put in place; those of the open, visible room are marked viewed.
+ */
+export function fetchMissed(me: AuthUser): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const queries = getState().api.queries;
+    const rooms = Object.values(queries)
+      .filter((q) => q?.endpointName === 'chatMessages' && q.status === 'fulfilled')
+      .map((q) => (q!.originalArgs as unknown as { _room: string })._room);
+    for (const room of new Set(rooms)) {
+      const cached = chatApi.endpoints.chatMessages.select({ _room: room, skip: 0 })(getState()).data;
+      const newest = cached?.data.at(-1)?.saveDate;
+      let skip = 0;
+      let lastDateBack: string | undefined;
+      for (;;) {
+        const r = await dispatch(
+          chatApi.endpoints.newChatMessages.initiate({ _room: room, lastDateFront: newest, lastDateBack, skip }, { subscribe: false, forceRefetch: true }),
+        );
+        if (!r.data) break;
+        for (const m of r.data.data) dispatch(applyMessage(m));
+        lastDateBack = r.data.lastDateBack;
+        skip += r.data.data.length;
+        if (!r.data.data.length || skip >= r.data.docs) break;
+      }
+      const chat = selectChat(getState());
+      if (chat.openRoom?.roomId === room && selectChatVisible(getState())) dispatch(markRoomViewed(room, me));
+    }
+  };
+}

@@ -1,0 +1,33 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+
+/** Spec 5: closing a chat with unsent text asks first. Not dismissed by an outside click. */
+export function ConfirmDiscardDialog({ open, onAccept, onCancel }: { open: boolean; onAccept: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={(_e, reason) => {
+        if (reason !== 'backdropClick') onCancel();
+      }}
+      aria-labelledby="chat-discard-title"
+      aria-describedby="chat-discard-text"
+    >
+      <DialogTitle id="chat-discard-title">{t('chat.confirm.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="chat-discard-text">{t('chat.confirm.text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{t('chat.confirm.cancel')}</Button>
+        <Button onClick={onAccept} variant="contained" autoFocus>
+          {t('chat.confirm.accept')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,139 @@
+import type { AuthUser } from '@contracts/accounts';
+import type { ChatMessage, MessagesUpdateEvent, MessageUpdateEvent, PresenceEvent, WritingEvent } from '@contracts/chat';
+import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
+import { useEffect, useRef } from 'react';
+import { connectSocket, useSocket } from '../../app/socket';
+import { useAppDispatch } from '../../app/store';
+import { applyStates, fetchMissed, flushOutbox, receiveMessage } from './chatActions';
+import { chatApi, useChatUsersQuery } from './chatApi';
+import { setInternet, setTabVisible } from './chatSlice';
+import { openOutbox } from './outbox';
+
+/** A typing flag without a follow-up event clears itself after this long (the typist may have left). */
+const WRITING_TTL_MS = 4000;
+
+/**
+ * The chat's one realtime controller (mounted once, by the top-bar slot, while signed in): opens the socket,
+ * keeps the connection flag and tab visibility, joins the rooms of the chat list, and turns socket events
+ * into RTK Query cache patches (de-duplicated by message id). On every (re)connect it resends the outbox,
+ * marks what arrived while away as delivered and fetches missed messages.
+ */
+export function useChatController(me: AuthUser | null | undefined) {
+  const dispatch = useAppDispatch();
+  const socket = useSocket();
+  const meId = me?._id ?? null;
+  const meRef = useRef(me);
+  meRef.current = me;
+  const users = useChatUsersQuery(undefined, { skip: !meId });
+  const joined = useRef(new Set<string>());
+  const writingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    openOutbox(meId);
+    if (meId) void connectSocket();
+  }, [meId]);
+
+  // Spec 4: chat visibility follows the browser tab.
+  useEffect(() => {
+    const onVisibility = () => dispatch(setTabVisible(document.visibilityState === 'visible'));
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (!socket || !meId) return;
+    const me = () => meRef.current!;
+    const onConnect = () => {
+      dispatch(setInternet(true));
+      void (async () => {
+        await dispatch(flushOutbox());
+        await dispatch(chatApi.endpoints.markAllDelivered.initiate(undefined, { track: false }));
+        await dispatch(fetchMissed(me()));
+        dispatch(chatApi.util.invalidateTags(['ChatRoom']));
+      })();
+    };
+    const onDisconnect = () => dispatch(setInternet(false));
+    const onConnectError = () => dispatch(setInternet(false));
+    // Browsers keep an open WebSocket through a network loss (and DevTools' offline mode); closing the
+    // transport on `offline` starts the reconnection loop (1 s to 5 s, unlimited) at once.
+    const onOffline = () => {
+      dispatch(setInternet(false));
+      socket.io.engine?.close();
+    };
+    const onMessage = (msg: ChatMessage) => dispatch(receiveMessage(msg, me()));
+    const onMessageUpdate = (ev: MessageUpdateEvent) => dispatch(applyStates(ev._room, [ev], ev.state));
+    const onMessagesUpdate = (ev: MessagesUpdateEvent) => dispatch(applyStates(ev._room, ev.messages, ev.state));
+    const onPresence = (ev: PresenceEvent) =>
+      dispatch(
+        chatApi.util.updateQueryData('chatUsers', undefined, (list) => {
+          const e = list.find((x) => x._id === ev._id);
+          if (e) Object.assign(e, { state: ev.state, lastConnection: ev.lastConnection, lastDisconnection: ev.lastDisconnection });
+        }),
+      );
+    const setWriting = (userId: string, room: string, writing: boolean) =>
+      dispatch(
+        chatApi.util.updateQueryData('chatUsers', undefined, (list) => {
+          const e = list.find((x) => x._id === userId && (x.chatRoom === room || !x.chatRoom));
+          if (e) e.writing = writing;
+        }),
+      );
+    const onWriting = (ev: WritingEvent) => {
+      if (ev._id === me()._id) return;
+      const key = `${ev._id}:${ev._room}`;
+      clearTimeout(writingTimers.current.get(key));
+      setWriting(ev._id, ev._room, ev.writing);
+      if (ev.writing) writingTimers.current.set(key, setTimeout(() => setWriting(ev._id, ev._room, false), WRITING_TTL_MS));
+    };
+
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    socket.on(CHAT_SOCKET_EVENTS.message, onMessage);
+    socket.on(CHAT_SOCKET_EVENTS.messageUpdate, onMessageUpdate);
+    socket.on(CHAT_SOCKET_EVENTS.messagesUpdate, onMessagesUpdate);
+    socket.on(CHAT_SOCKET_EVENTS.userConnected, onPresence);
+    socket.on(CHAT_SOCKET_EVENTS.userDisconnected, onPresence);
+    socket.on(CHAT_SOCKET_EVENTS.writing, onWriting);
+    window.addEventListener('offline', onOffline);
+    if (socket.connected) onConnect();
+    else if (!navigator.onLine) dispatch(setInternet(false));
+    return () => {
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.off(CHAT_SOCKET_EVENTS.message, onMessage);
+      socket.off(CHAT_SOCKET_EVENTS.messageUpdate, onMessageUpdate);
+      socket.off(CHAT_SOCKET_EVENTS.messagesUpdate, onMessagesUpdate);
+      socket.off(CHAT_SOCKET_EVENTS.userConnected, onPresence);
+      socket.off(CHAT_SOCKET_EVENTS.userDisconnected, onPresence);
+      socket.off(CHAT_SOCKET_EVENTS.writing, onWriting);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, [socket, meId, dispatch]);
+
+  // Join the socket room of every conversation in the list, so typing shows in the list too.
+  const rooms = (users.data ?? []).map((e) => e.chatRoom).filter((r): r is string => !!r);
+  const roomsKey = rooms.join(',');
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => {
+      for (const room of roomsKey ? roomsKey.split(',') : []) {
+        if (joined.current.has(room)) continue;
+        joined.current.add(room);
+        socket.emit(CHAT_SOCKET_EVENTS.joinRoom, { _room: room }, () => undefined);
+      }
+    };
+    // A new connection has joined nothing yet.
+    const rejoin = () => {
+      joined.current.clear();
+      join();
+    };
+    if (socket.connected) join();
+    socket.on('connect', rejoin);
+    return () => {
+      socket.off('connect', rejoin);
+    };
+  }, [socket, roomsKey]);
+
+  return users;
+}

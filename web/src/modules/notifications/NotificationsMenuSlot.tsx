@@ -1,0 +1,234 @@
+import type { Notification } from '@contracts/notifications';
+import { NOTIFICATION_SNACKBAR_TIMEOUT_MS, NOTIFICATION_SOCKET_EVENT } from '@contracts/notifications';
+import CloseIcon from '@mui/icons-material/Close';
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Snackbar from '@mui/material/Snackbar';
+import SnackbarContent from '@mui/material/SnackbarContent';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { connectSocket, useSocket } from '../../app/socket';
+import { useAppDispatch } from '../../app/store';
+import { useCurrentUser } from '../accounts/api';
+import { badgeText, notificationDate } from './format';
+import { notificationsApi, useNotificationCountQuery } from './notificationsApi';
+
+/** Spec 4 and 9: closing the menu resets everything after 300 ms (after the closing animation). */
+const RESET_AFTER_CLOSE_MS = 300;
+
+/** Internal urls go through the router; anything else opens as a plain link. */
+function linkProps(url: string) {
+  return url.startsWith('/') ? { component: RouterLink, to: url } : { component: 'a' as const, href: url, rel: 'noopener noreferrer' };
+}
+
+/**
+ * The notifications bell of the top bar: unread badge ('9+' from 10), a menu that loads 10 at a time (each
+ * page is marked read by the server), and a grey snackbar for 120 s when a `notification` event arrives.
+ */
+export function NotificationsMenuSlot() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const me = useCurrentUser();
+  const socket = useSocket();
+  const count = useNotificationCountQuery(undefined, { skip: !me });
+  const unread = me ? (count.data ?? 0) : 0;
+
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [items, setItems] = useState<Notification[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [snack, setSnack] = useState<Notification | null>(null);
+  const loadingRef = useRef(false);
+  /** Bumped on close: a page answering after the menu closed is ignored. */
+  const generation = useRef(0);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const setCount = useCallback(
+    (n: number | ((c: number) => number)) =>
+      dispatch(notificationsApi.util.upsertQueryData('notificationCount', undefined, typeof n === 'number' ? n : n(count.data ?? 0))),
+    [dispatch, count.data],
+  );
+
+  useEffect(() => {
+    if (me) void connectSocket();
+  }, [me]);
+
+  // The `notification` socket event: badge +1 and the grey snackbar; a reconnect re-reads the count.
+  useEffect(() => {
+    if (!socket || !me) return;
+    const onNotification = (n: Notification) => {
+      dispatch(notificationsApi.util.updateQueryData('notificationCount', undefined, (c) => c + (n.unread ? 1 : 0)));
+      setSnack(n);
+    };
+    const onConnect = () => dispatch(notificationsApi.util.invalidateTags(['Notification']));
+    socket.on(NOTIFICATION_SOCKET_EVENT, onNotification);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off(NOTIFICATION_SOCKET_EVENT, onNotification);
+      socket.off('connect', onConnect);
+    };
+  }, [socket, me, dispatch]);
+
+  const load = useCallback(
+    async (skip: number) => {
+      if (loadingRef.current) return;
+      loadingRef.current = true;
+      setLoading(true);
+      const gen = generation.current;
+      const r = await dispatch(notificationsApi.endpoints.notificationPage.initiate({ skip }, { subscribe: false, forceRefetch: true }));
+      loadingRef.current = false;
+      if (gen !== generation.current) return;
+      setLoading(false);
+      if (!r.data) {
+        // Spec 8: a failed load shows an empty list and zero.
+        setItems([]);
+        setTotal(0);
+        setCount(0);
+        return;
+      }
+      const page = r.data;
+      setItems((old) => {
+        const seen = new Set(old.map((n) => n._id));
+        return [...old, ...page.data.filter((n) => !seen.has(n._id))];
+      });
+      setTotal(page.docs);
+      setCount(page.notificationCountUnRead);
+    },
+    [dispatch, setCount],
+  );
+
+  const open = (e: MouseEvent<HTMLElement>) => {
+    clearTimeout(resetTimer.current);
+    generation.current += 1;
+    loadingRef.current = false;
+    setItems([]);
+    setTotal(0);
+    setAnchor(e.currentTarget);
+    void load(0);
+  };
+  const close = () => {
+    setAnchor(null);
+    generation.current += 1;
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => {
+      setItems([]);
+      setTotal(0);
+      setLoading(false);
+      loadingRef.current = false;
+    }, RESET_AFTER_CLOSE_MS);
+  };
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const onScroll = (e: React.UIEvent<HTMLElement>) => {
+    const el = e.currentTarget;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 40 && items.length < total && !loadingRef.current) void load(items.length);
+  };
+
+  if (!me) return null;
+
+  return (
+    <>
+      <Tooltip title={t('notifications.title')}>
+        <IconButton
+          color="inherit"
+          onClick={open}
+          aria-label={unread ? t('notifications.openUnread', { count: unread }) : t('notifications.open')}
+          aria-haspopup="true"
+          aria-expanded={anchor ? 'true' : undefined}
+          data-testid="notifications-button"
+        >
+          <Badge badgeContent={badgeText(unread)} color="error" invisible={unread === 0} data-testid="notifications-badge">
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: { xs: 'calc(100vw - 16px)', sm: 380 }, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+            {t('notifications.title')}
+          </Typography>
+        </Box>
+        <Divider />
+        <Box sx={{ maxHeight: 420, overflowY: 'auto' }} onScroll={onScroll} data-testid="notifications-list">
+          {items.length === 0 && !loading ? (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 4, textAlign: 'center' }}>
+              {t('notifications.empty')}
+            </Typography>
+          ) : (
+            <List disablePadding>
+              {items.map((n) => (
+                <ListItemButton
+                  key={n._id}
+                  {...linkProps(n.url)}
+                  onClick={close}
+                  data-testid="notification-item"
+                  data-unread={n.unread ? 'true' : 'false'}
+                  sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, bgcolor: n.unread ? 'rgba(238,105,50,0.08)' : undefined }}
+                >
+                  <Box
+                    aria-label={n.unread ? t('notifications.unread') : undefined}
+                    sx={{ width: 8, height: 8, borderRadius: '50%', mt: 0.9, flexShrink: 0, bgcolor: n.unread ? 'primary.main' : 'transparent' }}
+                  />
+                  <ListItemText
+                    primary={n.detail.message}
+                    secondary={notificationDate(n.saveDate)}
+                    slotProps={{ primary: { variant: 'body2', sx: { fontWeight: n.unread ? 600 : 400 } }, secondary: { variant: 'caption' } }}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+          {loading && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+              <CircularProgress size={22} aria-label={t('notifications.loading')} />
+            </Box>
+          )}
+        </Box>
+      </Popover>
+      <Snackbar
+        key={snack?._id}
+        open={!!snack}
+        autoHideDuration={NOTIFICATION_SNACKBAR_TIMEOUT_MS}
+        onClose={(_e, reason) => reason !== 'clickaway' && setSnack(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        <SnackbarContent
+          data-testid="notification-snackbar"
+          sx={{ bgcolor: 'grey.800', color: 'common.white' }}
+          message={snack?.detail.message}
+          action={
+            <>
+              {snack?.url && (
+                <Button size="small" {...linkProps(snack.url)} onClick={() => setSnack(null)} sx={{ color: '#ffb38f' }}>
+                  {t('notifications.view')}
+                </Button>
+              )}
+              <IconButton size="small" aria-label={t('notifications.close')} color="inherit" onClick={() => setSnack(null)}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          }
+        />
+      </Snackbar>
+    </>
+  );
+}
