@@ -1,0 +1,98 @@
+import { passwordResetRequestSchema, passwordResetSetSchema } from '@contracts/accounts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { AuthCard } from '../../components/AuthCard';
+import { useZodForm } from '../../components/form';
+import { useNotify } from '../../components/notify';
+import { PasswordField } from '../../components/PasswordField';
+import { useRequestPasswordResetMutation, useResetPasswordMutation } from './api';
+
+function RequestForm() {
+  const { t } = useTranslation();
+  const [request, { isLoading }] = useRequestPasswordResetMutation();
+  const { notifyError } = useNotify();
+  const [sent, setSent] = useState(false);
+  const form = useZodForm(passwordResetRequestSchema, { email: '' });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate<{ email: string }>();
+    if (!body) return;
+    try {
+      await request(body).unwrap();
+      setSent(true);
+    } catch (error) {
+      if (!form.applyServerErrors(error)) notifyError(error, t('common.unexpectedError'));
+    }
+  };
+  if (sent) return <Alert severity="success" role="status">{t('auth.passwordReset.requested')}</Alert>;
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
+      <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required fullWidth autoFocus />
+      <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+        {t('auth.passwordReset.requestSubmit')}
+      </Button>
+    </Box>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [reset, { isLoading }] = useResetPasswordMutation();
+  const { notifyError } = useNotify();
+  const [done, setDone] = useState(false);
+  const form = useZodForm(passwordResetSetSchema, { password: '', confirmPassword: '' });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate<{ password: string }>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    if (!body) return;
+    try {
+      await reset({ token, password: body.password }).unwrap();
+      setDone(true);
+    } catch (error) {
+      if (!form.applyServerErrors(error)) notifyError(error, t('auth.passwordReset.failed'));
+    }
+  };
+  if (done) {
+    return (
+      <>
+        <Alert severity="success" role="status">
+          {t('auth.passwordReset.done')}
+        </Alert>
+        <Button component={RouterLink} to="/auth/sign-in" variant="contained" fullWidth sx={{ mt: 3 }}>
+          {t('auth.verify.signIn')}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
+      <PasswordField {...form.field('password')} label={t('auth.fields.newPassword')} autoComplete="new-password" required fullWidth autoFocus />
+      <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required fullWidth />
+      <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+        {t('auth.passwordReset.submit')}
+      </Button>
+    </Box>
+  );
+}
+
+/** /auth/password-reset/{token?} and /appControl/password-reset/{token?}: ask for a link, or set a new password. */
+export function Component() {
+  const { t } = useTranslation();
+  const { token } = useParams();
+  return (
+    <AuthCard title={t('auth.passwordReset.title')} subtitle={token ? t('auth.passwordReset.newText') : t('auth.passwordReset.requestText')}>
+      {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+      <Box sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/auth/sign-in" variant="body2">
+          {t('auth.verify.signIn')}
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,127 @@
+import { changePasswordRequestSchema, profileUpdateSchema, type ChangePasswordRequest, type ProfileUpdate } from '@contracts/accounts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLoaderData } from 'react-router-dom';
+import type { AuthUser } from '@contracts/accounts';
+import { layout } from '../../app/theme';
+import { Avatar } from '../../components/Avatar';
+import { useZodForm } from '../../components/form';
+import { useNotify } from '../../components/notify';
+import { PasswordField } from '../../components/PasswordField';
+import { useChangePasswordMutation, useCurrentUser, useUpdateProfileMutation } from './api';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, flex: 1, minWidth: 0 }}>
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function ProfileForm({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const { notify, notifyError } = useNotify();
+  const form = useZodForm(profileUpdateSchema, { displayName: user.displayName });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate<ProfileUpdate>();
+    if (!body) return;
+    try {
+      await update(body).unwrap();
+      notify(t('auth.profile.saved'), 'success');
+    } catch (error) {
+      if (!form.applyServerErrors(error)) notifyError(error, t('common.unexpectedError'));
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.profile.personal')} sx={{ display: 'grid', gap: 2 }}>
+      <TextField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required fullWidth />
+      <TextField id="field-email" label={t('auth.fields.email')} value={user.email} fullWidth disabled />
+      <Button type="submit" variant="contained" disabled={isLoading} sx={{ justifySelf: 'start' }}>
+        {t('common.save')}
+      </Button>
+    </Box>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const [change, { isLoading }] = useChangePasswordMutation();
+  const { notify, notifyError } = useNotify();
+  const form = useZodForm(changePasswordRequestSchema, { password: '', newPassword: '', confirmPassword: '' });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    if (!body) return;
+    try {
+      await change({ password: body.password, newPassword: body.newPassword }).unwrap();
+      form.reset();
+      notify(t('auth.profile.passwordChanged'), 'success');
+    } catch (error) {
+      // Spec section 8: password change 401 is 'Ocurrio un error al actualizar la contraseña'.
+      if (!form.applyServerErrors(error)) notifyError(error, t('auth.profile.passwordFailed'));
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.profile.passwordTitle')} sx={{ display: 'grid', gap: 2 }}>
+      <PasswordField {...form.field('password')} label={t('auth.fields.currentPassword')} autoComplete="current-password" required fullWidth />
+      <PasswordField {...form.field('newPassword')} label={t('auth.fields.newPassword')} autoComplete="new-password" required fullWidth />
+      <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required fullWidth />
+      <Button type="submit" variant="contained" disabled={isLoading} sx={{ justifySelf: 'start' }}>
+        {t('auth.profile.passwordSubmit')}
+      </Button>
+    </Box>
+  );
+}
+
+/** /settings/profile (signed in): name and password change, and the way to delete the account. */
+export function Component() {
+  const { t } = useTranslation();
+  const loaded = useLoaderData() as AuthUser;
+  const user = useCurrentUser() ?? loaded;
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+        <Avatar name={user.displayName} size={56} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 800, fontSize: { xs: 24, md: 32 } }}>
+            {t('auth.profile.title')}
+          </Typography>
+          <Typography color="text.secondary" noWrap>
+            {user.email}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, [layout.wide]: { flexDirection: 'row', alignItems: 'flex-start' } }}>
+        <Section id="profile-personal" title={t('auth.profile.personal')}>
+          <ProfileForm key={user.displayName} user={user} />
+        </Section>
+        <Section id="profile-password" title={t('auth.profile.passwordTitle')}>
+          <PasswordForm />
+        </Section>
+      </Box>
+      <Paper component="section" aria-labelledby="profile-danger" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, mt: 3 }}>
+        <Typography id="profile-danger" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+          {t('auth.profile.dangerTitle')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+          {t('auth.profile.dangerText')}
+        </Typography>
+        <Link component={RouterLink} to="/appControl/requestAccountDelete" sx={{ color: 'error.main', fontWeight: 600 }}>
+          {t('auth.profile.dangerLink')}
+        </Link>
+      </Paper>
+    </Container>
+  );
+}

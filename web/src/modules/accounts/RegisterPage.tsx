@@ -1,0 +1,69 @@
+import { signupRequestSchema, type SignupRequest } from '@contracts/accounts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AuthCard } from '../../components/AuthCard';
+import { useZodForm } from '../../components/form';
+import { useNotify } from '../../components/notify';
+import { PasswordField } from '../../components/PasswordField';
+import { useSignUpMutation } from './api';
+
+/** /auth/register: name, e-mail, password; then the "check your e-mail" page. */
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [signUp, { isLoading }] = useSignUpMutation();
+  const { notify, notifyError } = useNotify();
+  // One id per form: a retried submit (double click, flaky network) creates one account only.
+  const [clientId] = useState(() => crypto.randomUUID());
+  const form = useZodForm(signupRequestSchema, { displayName: '', email: '', password: '', confirmPassword: '' });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = form.validate<SignupRequest>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    if (!parsed) return;
+    try {
+      await signUp({ displayName: parsed.displayName, email: parsed.email, password: parsed.password, clientId }).unwrap();
+      notify(t('auth.register.success'), 'success');
+      navigate('/auth/verify', { replace: true });
+    } catch (error) {
+      if (!form.applyServerErrors(error)) notifyError(error, t('auth.register.failed'));
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.register.title')} sx={{ display: 'grid', gap: 2 }}>
+        <TextField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required fullWidth autoFocus />
+        <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required fullWidth />
+        <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="new-password" required fullWidth />
+        <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required fullWidth />
+        <Typography variant="body2" color="text.secondary">
+          {t('auth.register.acceptTerms')}{' '}
+          <Link component={RouterLink} to="/generalConditionsUtilization">
+            {t('auth.register.terms')}
+          </Link>{' '}
+          {t('auth.register.and')}{' '}
+          <Link component={RouterLink} to="/confidentialityPolicy">
+            {t('auth.register.privacy')}
+          </Link>
+          .
+        </Typography>
+        <Button type="submit" variant="contained" size="large" disabled={isLoading} data-testid="register-submit">
+          {t('auth.register.submit')}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        {t('auth.register.haveAccount')}{' '}
+        <Link component={RouterLink} to="/auth/sign-in" sx={{ fontWeight: 600 }}>
+          {t('auth.register.signIn')}
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

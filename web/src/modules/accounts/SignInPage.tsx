@@ -1,0 +1,74 @@
+import { signinRequestSchema, type SigninRequest } from '@contracts/accounts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { apiErrorStatus } from '../../app/api';
+import { decodeRedirect } from '../../app/guards';
+import { AuthCard } from '../../components/AuthCard';
+import { useZodForm } from '../../components/form';
+import { useNotify } from '../../components/notify';
+import { PasswordField } from '../../components/PasswordField';
+import { useCurrentUser, useSignInMutation } from './api';
+
+/** /auth/sign-in/{redirect?}: after signing in, back to the original path (`&` stands for `/`). */
+export function Component() {
+  const { t } = useTranslation();
+  const { redirect } = useParams();
+  const target = decodeRedirect(redirect);
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [signIn, { isLoading }] = useSignInMutation();
+  const { notify, notifyError } = useNotify();
+  const form = useZodForm(signinRequestSchema, { email: '', password: '' });
+
+  if (user) return <Navigate to={target} replace />;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate<SigninRequest>();
+    if (!body) return;
+    try {
+      await signIn(body).unwrap();
+      navigate(target, { replace: true });
+    } catch (error) {
+      if (form.applyServerErrors(error)) return;
+      // Spec section 8: sign-in 401 is 'Credenciales incorrectas'.
+      if (apiErrorStatus(error) === 401) notify(t('auth.signIn.failed'), 'error');
+      else notifyError(error, t('common.networkError'));
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
+      {redirect && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('auth.signIn.redirectNotice')}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn.title')} sx={{ display: 'grid', gap: 2 }}>
+        <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required fullWidth autoFocus />
+        <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="current-password" required fullWidth />
+        <Box sx={{ textAlign: 'right', mt: -1 }}>
+          <Link component={RouterLink} to="/auth/password-reset" variant="body2">
+            {t('auth.signIn.forgot')}
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={isLoading} data-testid="sign-in-submit">
+          {t('auth.signIn.submit')}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        {t('auth.signIn.noAccount')}{' '}
+        <Link component={RouterLink} to="/auth/register" sx={{ fontWeight: 600 }}>
+          {t('auth.signIn.register')}
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

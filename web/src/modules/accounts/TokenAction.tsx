@@ -1,0 +1,41 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiErrorMessage } from '../../app/api';
+
+type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+/**
+ * Runs a one-shot e-mail link action (verify, confirm) once on mount. StrictMode mounts twice in
+ * development; the ref keeps the token from being spent twice.
+ */
+export function TokenAction({ run, running, done, failed, after }: { run: () => Promise<unknown>; running: string; done: string; failed: string; after: ReactNode }) {
+  const [state, setState] = useState<State>({ kind: 'running' });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    run().then(
+      () => setState({ kind: 'done' }),
+      (error) => setState({ kind: 'failed', message: apiErrorMessage(error, failed) }),
+    );
+  }, [run, failed]);
+  if (state.kind === 'running') {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <CircularProgress size={24} aria-hidden />
+        <Typography>{running}</Typography>
+      </Box>
+    );
+  }
+  return (
+    <>
+      <Alert severity={state.kind === 'done' ? 'success' : 'error'} role="status" data-testid="token-result">
+        {state.kind === 'done' ? done : state.message}
+      </Alert>
+      <Box sx={{ mt: 3 }}>{after}</Box>
+    </>
+  );
+}

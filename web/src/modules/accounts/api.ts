@@ -1,0 +1,103 @@
+import type { AuthUser, ChangePasswordRequest, ProfileUpdate, SigninRequest, SignupRequest } from '@contracts/accounts';
+import { api } from '../../app/api';
+
+interface MessageResponse {
+  message?: string;
+}
+
+/** Clears every cached query (another user's data must not survive a sign-in or logout) and sets `me`. */
+function resetSession(dispatch: (a: unknown) => unknown, user: AuthUser | null) {
+  dispatch(api.util.resetApiState());
+  dispatch(accountsApi.util.upsertQueryData('me', undefined, user));
+}
+
+/** Accounts endpoints (/api/v2). `me` is the signed-in user or null; everything else is a mutation. */
+export const accountsApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    me: b.query<AuthUser | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const r = await baseQuery('validate');
+        if (r.error) return r.error.status === 401 ? { data: null } : { error: r.error };
+        return { data: (r.data as { data: AuthUser }).data };
+      },
+      providesTags: ['User'],
+    }),
+    signIn: b.mutation<{ data: AuthUser; token: string }, SigninRequest>({
+      query: (body) => ({ url: 'signin', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) resetSession(dispatch, data.data);
+      },
+    }),
+    signUp: b.mutation<{ user: AuthUser; token: string }, SignupRequest>({
+      query: (body) => ({ url: 'signup', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) resetSession(dispatch, data.user);
+      },
+    }),
+    logout: b.mutation<unknown, void>({
+      query: () => ({ url: 'logout', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        // Signed out locally even if the call fails (the cookie may already be gone).
+        await queryFulfilled.catch(() => undefined);
+        resetSession(dispatch, null);
+      },
+    }),
+    changePassword: b.mutation<unknown, ChangePasswordRequest>({
+      query: (body) => ({ url: 'changePasword', method: 'POST', body }),
+    }),
+    updateProfile: b.mutation<{ data: AuthUser } | AuthUser, ProfileUpdate>({
+      query: (body) => ({ url: 'profile', method: 'PUT', body }),
+      invalidatesTags: ['User'],
+    }),
+    requestPasswordReset: b.mutation<MessageResponse, { email: string }>({
+      query: (body) => ({ url: 'passwordReset', method: 'POST', body }),
+    }),
+    resetPassword: b.mutation<MessageResponse, { token: string; password: string }>({
+      query: ({ token, password }) => ({ url: `passwordReset/${encodeURIComponent(token)}`, method: 'POST', body: { password } }),
+    }),
+    verifyEmail: b.mutation<MessageResponse, string>({
+      query: (token) => ({ url: `verify/${encodeURIComponent(token)}`, method: 'POST' }),
+      invalidatesTags: ['User'],
+    }),
+    resendVerification: b.mutation<MessageResponse, void>({
+      query: () => ({ url: 'verify/resend', method: 'POST' }),
+    }),
+    confirmAccount: b.mutation<MessageResponse, string>({
+      query: (token) => ({ url: `confirm/account/${encodeURIComponent(token)}`, method: 'POST' }),
+      invalidatesTags: ['User'],
+    }),
+    requestAccountDelete: b.mutation<MessageResponse, void>({
+      query: () => ({ url: 'requestAccountDelete', method: 'POST' }),
+    }),
+    deleteAccount: b.mutation<MessageResponse, string>({
+      query: (token) => ({ url: `deleteAccount/${encodeURIComponent(token)}`, method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) resetSession(dispatch, null);
+      },
+    }),
+  }),
+});
+
+export const {
+  useMeQuery,
+  useSignInMutation,
+  useSignUpMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useUpdateProfileMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+  useResendVerificationMutation,
+  useConfirmAccountMutation,
+  useRequestAccountDeleteMutation,
+  useDeleteAccountMutation,
+} = accountsApi;
+
+/** The signed-in user (undefined while loading, null when signed out). */
+export function useCurrentUser(): AuthUser | null | undefined {
+  return useMeQuery().data;
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from './LegalPage';
+
+export function Component() {
+  return <LegalPage kind="terms" />;
+}

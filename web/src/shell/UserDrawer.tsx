@@ -1,0 +1,57 @@
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import EventIcon from '@mui/icons-material/Event';
+import HomeIcon from '@mui/icons-material/Home';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Anonymous users see only public items (spec: home drawer lists only '/'). */
+  public?: boolean;
+}
+
+/** Spec section 2, menus: Inicio, Modulos, Mis Eventos, Mis Entradas, Ajustes de la cuenta. */
+export function UserDrawerList({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items: Item[] = [
+    { to: '/', label: t('shell.drawer.home'), icon: <HomeIcon />, public: true },
+    { to: '/module', label: t('shell.drawer.modules'), icon: <ViewModuleIcon /> },
+    { to: '/myevent', label: t('shell.drawer.myEvents'), icon: <EventIcon /> },
+    { to: '/mytickets', label: t('shell.drawer.myTickets'), icon: <ConfirmationNumberIcon /> },
+    { to: '/settings/profile', label: t('shell.drawer.accountSettings'), icon: <SettingsIcon /> },
+  ];
+  return (
+    <List component="ul" sx={{ px: 1 }}>
+      {items
+        .filter((i) => signedIn || i.public)
+        .map((item) => {
+          const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+          return (
+            <li key={item.to}>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                end={item.to === '/'}
+                selected={active}
+                onClick={onNavigate}
+                sx={{ borderRadius: 2, mb: 0.5, '&.Mui-selected': { color: 'primary.dark', '& .MuiListItemIcon-root': { color: 'primary.dark' } } }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </li>
+          );
+        })}
+    </List>
+  );
+}
