@@ -159,6 +159,8 @@ export interface SignupInput {
   password: string;
   /** clientId or Idempotency-Key: the same key never creates a second account. */
   clientKey?: string;
+  /** Accounts made by an operator (admin CLI) skip the verification mail; the caller marks them verified. */
+  skipVerificationMail?: boolean;
 }
 
 const signupFailed = () => new UnauthorizedError('SIGNUP_FAILED', messages.accounts.signupFailed);
@@ -203,9 +205,11 @@ export async function signUp(ctx: Ctx, input: SignupInput): Promise<{ user: Auth
     }
   } else {
     await insertCredentials(ctx, userId, hashOfEmail, passwordHash);
-    const eventId = await eventIdAt(ctx, userId, result.version);
-    const token = await issueMailToken(ctx, userId, 'verify', new Date(ctx.clock().getTime() + TOKEN_TTL_MS.verify).toISOString());
-    await sendAccountMail(ctx, 'verify', eventId, { email, displayName }, token);
+    if (!input.skipVerificationMail) {
+      const eventId = await eventIdAt(ctx, userId, result.version);
+      const token = await issueMailToken(ctx, userId, 'verify', new Date(ctx.clock().getTime() + TOKEN_TTL_MS.verify).toISOString());
+      await sendAccountMail(ctx, 'verify', eventId, { email, displayName }, token);
+    }
   }
 
   await caughtUp(ctx, result.position);

@@ -1,4 +1,4 @@
-import { DomainError, NotFoundError } from '../shared/errors.js';
+import { NotFoundError, UnauthorizedError } from '../shared/errors.js';
 import type { Decider } from '../shared/types.js';
 import { messages } from '../../messages/es.js';
 
@@ -73,7 +73,7 @@ function decide(command: UserCommand, state: UserState, ctx: { now: Date; userId
   const plus = (ms: number) => new Date(ctx.now.getTime() + ms).toISOString();
   switch (command.type) {
     case 'RegisterUser': {
-      if (state.status !== 'none') throw new DomainError('ACCOUNT_EXISTS', messages.accounts.signupFailed, 401);
+      if (state.status !== 'none') throw new UnauthorizedError('ACCOUNT_EXISTS', messages.accounts.signupFailed);
       const { userId, publicUserId, email, displayName } = command.data;
       return [{ type: 'accounts.UserRegistered', data: { userId, publicUserId, email, displayName, registeredAt: at } }];
     }

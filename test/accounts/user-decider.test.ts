@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { NotFoundError, UnauthorizedError } from '../../src/domain/shared/errors.js';
+import { userDecider, type UserEvent } from '../../src/domain/accounts/user.js';
+import { emailHash, normalizeEmail } from '../../src/domain/accounts/email.js';
+import { DeciderSpecification, SPEC_NOW, SPEC_USER_ID } from '../support/decider-spec.js';
+
+const spec = DeciderSpecification.for(userDecider);
+const userId = '11111111-1111-4111-8111-111111111111';
+const at = SPEC_NOW.toISOString();
+const inOneHour = new Date(SPEC_NOW.getTime() + 60 * 60 * 1000).toISOString();
+
+const registered: UserEvent = {
+  type: 'accounts.UserRegistered',
+  data: { userId, publicUserId: 'pub-1', email: 'pii:v1:AAAA', displayName: 'pii:v1:BBBB', registeredAt: at },
+};
+const deleted: UserEvent = { type: 'accounts.AccountDeleted', data: { userId, deletedAt: at } };
+
+describe('user decider', () => {
+  it('registers a new user with the (already encrypted) e-mail and name', () => {
+    spec
+      .given([])
+      .when({ type: 'RegisterUser', data: { userId, publicUserId: 'pub-1', email: 'pii:v1:AAAA', displayName: 'pii:v1:BBBB' } })
+      .then([registered]);
+  });
+
+  it('refuses to register the same user twice with the sign-up message', () => {
+    spec
+      .given([registered])
+      .when({ type: 'RegisterUser', data: { userId, publicUserId: 'pub-2', email: 'pii:v1:CCCC', displayName: 'pii:v1:DDDD' } })
+      .thenThrows(UnauthorizedError, (e) => e.messagePublic === 'Ocurrio un error al registrar el usuario');
+  });
+
+  it('verifies the e-mail once; verifying again changes nothing', () => {
+    const verified: UserEvent = { type: 'accounts.EmailVerified', data: { userId, verifiedAt: at } };
+    spec.given([registered]).when({ type: 'VerifyEmail', data: {} }).then([verified]);
+    spec.given([registered, verified]).when({ type: 'VerifyEmail', data: {} }).then([]);
+    spec.given([registered, verified]).when({ type: 'RequestEmailVerification', data: {} }).then([]);
+  });
+
+  it('requests a verification mail valid for 48 hours', () => {
+    spec
+      .given([registered])
+      .when({ type: 'RequestEmailVerification', data: {} })
+      .then([{ type: 'accounts.EmailVerificationRequested', data: { userId, expiresAt: new Date(SPEC_NOW.getTime() + 48 * 3600_000).toISOString() } }]);
+  });
+
+  it('records password changes and reset requests without any secret in them', () => {
+    const [changed] = spec.given([registered]).when({ type: 'ChangePassword', data: { reason: 'change' } }).then([
+      { type: 'accounts.PasswordChanged', data: { userId, reason: 'change', changedAt: at } },
+    ]);
+    expect(Object.keys(changed.data).sort()).toEqual(['changedAt', 'reason', 'userId']);
+    spec
+      .given([registered])
+      .when({ type: 'RequestPasswordReset', data: {} })
+      .then([{ type: 'accounts.PasswordResetRequested', data: { userId, expiresAt: inOneHour } }]);
+  });
+
+  it('updates the profile with the encrypted name', () => {
+    spec
+      .given([registered])
+      .when({ type: 'UpdateProfile', data: { displayName: 'pii:v1:EEEE' } })
+      .then([{ type: 'accounts.ProfileUpdated', data: { userId, displayName: 'pii:v1:EEEE', updatedAt: at } }]);
+  });
+
+  it('requests deletion (1 hour link) and deletes the account', () => {
+    spec
+      .given([registered])
+      .when({ type: 'RequestAccountDeletion', data: {} })
+      .then([{ type: 'accounts.AccountDeletionRequested', data: { userId, expiresAt: inOneHour } }]);
+    spec.given([registered]).when({ type: 'DeleteAccount', data: {} }).then([deleted]);
+    spec.given([registered]).when({ type: 'DeleteAccount', data: {} }).thenState((s) => expect(s.status).toBe('deleted'));
+  });
+
+  it('rejects every command on a deleted or unknown account', () => {
+    for (const history of [[], [registered, deleted]]) {
+      for (const command of [
+        { type: 'VerifyEmail', data: {} },
+        { type: 'ChangePassword', data: { reason: 'change' } },
+        { type: 'RequestPasswordReset', data: {} },
+        { type: 'DeleteAccount', data: {} },
+        { type: 'GrantAdministrator', data: {} },
+      ] as const) {
+        spec.given(history).when(command).thenThrows(NotFoundError, (e) => e.code === 'ACCOUNT_NOT_FOUND');
+      }
+    }
+  });
+
+  it('grants the administrator flag once, naming who granted it', () => {
+    const granted: UserEvent = { type: 'accounts.AdministratorGranted', data: { userId, grantedBy: SPEC_USER_ID, grantedAt: at } };
+    spec.given([registered]).when({ type: 'GrantAdministrator', data: {} }).then([granted]);
+    spec.given([registered, granted]).when({ type: 'GrantAdministrator', data: {} }).then([]);
+    spec
+      .given([registered])
+      .when({ type: 'GrantAdministrator', data: {} }, { userId: undefined })
+      .then([{ ...granted, data: { ...granted.data, grantedBy: null } }]);
+  });
+});
+
+describe('e-mail normalization', () => {
+  it('ignores case and surrounding spaces', () => {
+    expect(normalizeEmail('  Ana.Perez@Example.COM ')).toBe('ana.perez@example.com');
+    expect(emailHash('Ana@x.test')).toBe(emailHash(' ana@X.TEST'));
+    expect(emailHash('ana@x.test')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
