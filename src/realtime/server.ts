@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { tokenFrom, userFromToken } from '../http/auth.js';
 import { messages } from '../messages/es.js';
 import { serverRealtime, userRoom } from './realtime.js';
+import { chatSocketModule } from '../http/chat/socket.js';
 
 export interface SocketData {
   user: AuthUser;
@@ -14,7 +15,7 @@ export interface SocketData {
 export type AppSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>;
 export type SocketModule = (io: Server, socket: AppSocket, ctx: AppContext) => void;
 /** Modules that listen on sockets add themselves here (chat, notifications). */
-export const socketModules: SocketModule[] = [];
+export const socketModules: SocketModule[] = [chatSocketModule];
 
 /**
  * Socket.IO on the API's HTTP server: authenticated by the same token (cookie, or `auth: { token }`), a room

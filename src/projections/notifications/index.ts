@@ -1,4 +1,5 @@
 import type { Projection } from '../projection.js';
+import { notifierProjection } from './notifier.js';
 
 /** Read models of the notifications module. */
-export const notificationsProjections: Projection[] = [];
+export const notificationsProjections: Projection[] = [notifierProjection];

@@ -1,0 +1,66 @@
+import type { ChatMessage } from '../../contracts/chat.js';
+import type { AuthUser } from '../../contracts/accounts.js';
+import type { AppContext } from '../../context.js';
+import { chatRoomDecider, type MessageSent } from '../../domain/chat/room.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import { messages } from '../../messages/es.js';
+import { waitForPosition } from '../../projections/wait.js';
+import { findMessageByClientId, toChatMessage } from '../../projections/chat/queries.js';
+import { appendRoomEvents, requireRoomMember } from './rooms.js';
+import { takeSendToken } from './rate-limit.js';
+
+/**
+ * Sends one message: the hot path of the chat.
+ *
+ * Why no fold: a room stream grows with every message and receipt, so loading it per send would cost
+ * O(history). The only state a send needs is the room's membership, which is fixed at RoomOpened (revision 0)
+ * and cached per process (rooms.ts). The event is appended with expected version 'any': the store's per-stream
+ * row lock serialises concurrent sends of one room, and the revision it hands out is the message's per-room
+ * sequence (ordering). Idempotency stays with the store: commandId = `<sender>:<client message id>` is
+ * claimed once per room stream, so a retried send returns the first message and never appends a second one.
+ */
+export async function sendMessage(
+  ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'redis' | 'config'>,
+  user: AuthUser,
+  input: { roomId: string; clientId: string; text: string },
+): Promise<{ message: ChatMessage; position: string | null; duplicate: boolean }> {
+  const room = await requireRoomMember(ctx, input.roomId, user._id);
+
+  // A retry of a message already projected answers at once (and is not charged to the rate limit).
+  const known = await findMessageByClientId(ctx.db, input.roomId, user._id, input.clientId);
+  if (known) return { message: known, position: null, duplicate: true };
+
+  if (!(await takeSendToken(ctx.redis, ctx.config.redisPrefix, user._id))) {
+    throw new DomainError('CHAT_RATE_LIMITED', messages.chat.rateLimited, 429);
+  }
+
+  const events = chatRoomDecider.decide(
+    {
+      type: 'chat.SendMessage',
+      data: {
+        roomId: input.roomId,
+        messageId: ctx.newId(),
+        clientId: input.clientId,
+        senderId: user._id,
+        publicUserId: user.publicUserId,
+        text: input.text,
+      },
+    },
+    room,
+    { now: ctx.clock(), userId: user._id, newId: ctx.newId },
+  );
+  const result = await appendRoomEvents(ctx, input.roomId, events, {
+    expectedVersion: 'any',
+    commandId: `${user._id}:${input.clientId}`,
+    userId: user._id,
+  });
+  if (result.duplicate) {
+    // Its twin was appended before but is not projected yet: wait for it, then answer the stored message.
+    await waitForPosition(ctx.db, ctx.store, result.position, { timeoutMs: 5000 });
+    const first = await findMessageByClientId(ctx.db, input.roomId, user._id, input.clientId);
+    if (first) return { message: first, position: result.position, duplicate: true };
+    throw new DomainError('CHAT_RETRY_LATER', messages.http[503].message, 503);
+  }
+  const sent = events[0] as MessageSent;
+  return { message: toChatMessage(sent.data, result.nextExpectedVersion, 'sent'), position: result.position, duplicate: false };
+}

@@ -1,0 +1,136 @@
+import { ZodError } from 'zod';
+import {
+  CHAT_SOCKET_EVENTS,
+  CHAT_WRITING_THROTTLE_MS,
+  chatRoomChannel,
+  joinRoomPayload,
+  leaveRoomPayload,
+  socketSendPayload,
+  writingPayload,
+  type PresenceEvent,
+  type SocketAck,
+  type UserInRoomEvent,
+  type WritingEvent,
+} from '../../contracts/chat.js';
+import type { AppContext } from '../../context.js';
+import { requireRoomMember } from '../../commands/chat/rooms.js';
+import { sendMessage } from '../../commands/chat/send-message.js';
+import { contactIds } from '../../projections/chat/queries.js';
+import { userRoom } from '../../realtime/realtime.js';
+import type { AppSocket, SocketModule } from '../../realtime/server.js';
+import { toErrorBody } from '../errors.js';
+
+type Ack = (answer: SocketAck) => void;
+
+function errorAck(err: unknown): SocketAck {
+  const body = toErrorBody(err instanceof ZodError ? err : err);
+  return { ok: false, status: body.status, messagePublic: body.messagePublic };
+}
+
+/** Runs a handler with its payload validated and its outcome sent to the ack (when the client gave one). */
+function on<T>(socket: AppSocket, event: string, parse: (p: unknown) => T, run: (payload: T) => Promise<Record<string, unknown> | void>) {
+  socket.on(event, async (raw: unknown, maybeAck?: unknown) => {
+    const ack = typeof maybeAck === 'function' ? (maybeAck as Ack) : typeof raw === 'function' ? (raw as Ack) : undefined;
+    try {
+      const extra = await run(parse(raw));
+      ack?.({ ok: true, ...(extra ?? {}) });
+    } catch (err) {
+      ack?.(errorAck(err));
+    }
+  });
+}
+
+/**
+ * Presence across tabs and API processes: a Redis set of the user's socket ids (shared by every node through
+ * the common prefix). The first socket in makes the user online, the last one out offline; a Redis counter
+ * orders the writes so a late one never overwrites a newer state.
+ */
+async function presenceChange(ctx: AppContext, socket: AppSocket, joined: boolean) {
+  const user = socket.data.user;
+  const key = `${ctx.config.redisPrefix}:chat:presence:${user._id}`;
+  const m = ctx.redis.multi();
+  if (joined) m.sadd(key, socket.id).expire(key, 7 * 24 * 3600);
+  else m.srem(key, socket.id);
+  m.scard(key).incr(`${key}:seq`);
+  const res = (await m.exec()) ?? [];
+  const count = Number(res[res.length - 2]?.[1] ?? 0);
+  const seq = Number(res[res.length - 1]?.[1] ?? 0);
+  if (joined ? count !== 1 : count !== 0) return;
+  const now = ctx.clock();
+  const row = await ctx.db
+    .insertInto('chat_presence')
+    .values({
+      user_id: user._id,
+      online: joined,
+      seq,
+      last_connection: joined ? now : null,
+      last_disconnection: joined ? null : now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          online: eb.ref('excluded.online'),
+          seq: eb.ref('excluded.seq'),
+          last_connection: joined ? eb.ref('excluded.last_connection') : eb.ref('chat_presence.last_connection'),
+          last_disconnection: joined ? eb.ref('chat_presence.last_disconnection') : eb.ref('excluded.last_disconnection'),
+        }))
+        .where('chat_presence.seq', '<', seq),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return;
+  const payload: PresenceEvent = {
+    _id: user._id,
+    publicUserId: user.publicUserId,
+    state: row.online ? 'online' : 'offline',
+    lastConnection: row.last_connection ? new Date(row.last_connection).toISOString() : null,
+    lastDisconnection: row.last_disconnection ? new Date(row.last_disconnection).toISOString() : null,
+  };
+  const contacts = await contactIds(ctx.db, user._id);
+  if (contacts.length) ctx.realtime.emit(contacts.map(userRoom), joined ? CHAT_SOCKET_EVENTS.userConnected : CHAT_SOCKET_EVENTS.userDisconnected, payload);
+}
+
+/** Chat events on the shared Socket.IO connection (names of spec 7). */
+export const chatSocketModule: SocketModule = (_io, socket, ctx) => {
+  const user = socket.data.user;
+  const lastWriting = new Map<string, number>();
+
+  void presenceChange(ctx, socket, true).catch((err) => ctx.logger.warn({ err }, 'chat presence (connect) failed'));
+  socket.on('disconnect', () => {
+    void presenceChange(ctx, socket, false).catch((err) => ctx.logger.warn({ err }, 'chat presence (disconnect) failed'));
+  });
+
+  on(socket, CHAT_SOCKET_EVENTS.joinRoom, (p) => joinRoomPayload.parse(p), async ({ _room }) => {
+    const room = await requireRoomMember(ctx, _room, user._id);
+    await socket.join(chatRoomChannel(_room));
+    const payload: UserInRoomEvent = { _room, _id: user._id, publicUserId: user.publicUserId };
+    socket.to(chatRoomChannel(_room)).emit(CHAT_SOCKET_EVENTS.userInRoom, payload);
+    return { _room, type: room.roomType };
+  });
+
+  on(socket, CHAT_SOCKET_EVENTS.leaveRoom, (p) => leaveRoomPayload.parse(p), async ({ _room }) => {
+    await socket.leave(chatRoomChannel(_room));
+    lastWriting.delete(_room);
+  });
+
+  on(socket, CHAT_SOCKET_EVENTS.writing, (p) => writingPayload.parse(p), async ({ _room, writing }) => {
+    const room = await requireRoomMember(ctx, _room, user._id);
+    // Throttle: one "writing" per user and room per second; a stop always goes through.
+    const now = Date.now();
+    if (writing) {
+      if (now - (lastWriting.get(_room) ?? 0) < CHAT_WRITING_THROTTLE_MS) return { throttled: true };
+      lastWriting.set(_room, now);
+    } else {
+      lastWriting.delete(_room);
+    }
+    const payload: WritingEvent = { _room, _id: user._id, publicUserId: user.publicUserId, name: user.displayName, writing };
+    const targets = [chatRoomChannel(_room), ...room.members.filter((m) => m.userId !== user._id).map((m) => userRoom(m.userId))];
+    socket.to(targets).emit(CHAT_SOCKET_EVENTS.writing, payload);
+  });
+
+  on(socket, CHAT_SOCKET_EVENTS.message, (p) => socketSendPayload.parse(p), async ({ _room, id, message }) => {
+    const r = await sendMessage(ctx, user, { roomId: _room, clientId: id, text: message });
+    return { data: r.message };
+  });
+};

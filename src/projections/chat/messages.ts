@@ -1,0 +1,164 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  CHAT_SOCKET_EVENTS,
+  chatRoomChannel,
+  type MessagesUpdateEvent,
+  type MessageUpdateEvent,
+} from '../../contracts/chat.js';
+import type { DB } from '../../db/schema.js';
+import type { MessageSent, MessagesMarked, RoomOpened } from '../../domain/chat/room.js';
+import type { RecordedEvent } from '../../eventstore/port.js';
+import { userRoom } from '../../realtime/realtime.js';
+import { defineProjection, type ProjectionContext } from '../projection.js';
+import { toChatMessage } from './queries.js';
+
+const RANK_SQL = sql`CASE state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'viewed' THEN 3 END`;
+
+/**
+ * `chat.messages`: rooms, members, messages and receipts; pushes `chat-room:message` and the state updates
+ * to the room channel and to every member's user room after commit (one emit with several rooms reaches each
+ * socket once). Messages of a batch are inserted together: this projection sits on the send hot path.
+ */
+export const chatMessagesProjection = defineProjection({
+  name: 'chat.messages',
+  eventTypes: ['chat.RoomOpened', 'chat.MessageSent', 'chat.MessagesMarked'],
+  async handle(events, ctx) {
+    let pending: RecordedEvent<MessageSent['data']>[] = [];
+    const flush = async () => {
+      if (pending.length) await insertMessages(ctx, pending);
+      pending = [];
+    };
+    for (const e of events) {
+      if (e.type === 'chat.MessageSent') {
+        pending.push(e);
+        continue;
+      }
+      await flush();
+      if (e.type === 'chat.RoomOpened') await openRoom(ctx.trx, e.data as RoomOpened['data']);
+      else if (e.type === 'chat.MessagesMarked') await markMessages(ctx, e.data as MessagesMarked['data']);
+    }
+    await flush();
+  },
+  async reset(trx) {
+    await trx.deleteFrom('chat_receipts').execute();
+    await trx.deleteFrom('chat_messages').execute();
+    await trx.deleteFrom('chat_room_members').execute();
+    await trx.deleteFrom('chat_rooms').execute();
+  },
+});
+
+async function openRoom(trx: Transaction<DB>, d: RoomOpened['data']) {
+  await trx
+    .insertInto('chat_rooms')
+    .values({ id: d.roomId, type: d.roomType, name: d.name, created_by: d.openedBy, created_at: d.openedAt })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await trx
+    .insertInto('chat_room_members')
+    .values(d.members.map((m) => ({ room_id: d.roomId, user_id: m.userId, participant_id: m.participantId })))
+    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
+    .execute();
+}
+
+async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<MessageSent['data']>[]) {
+  const { trx } = ctx;
+  const inserted = await trx
+    .insertInto('chat_messages')
+    .values(
+      events.map((e) => ({
+        id: e.data.messageId,
+        room_id: e.data.roomId,
+        client_id: e.data.clientId,
+        sender_id: e.data.senderId,
+        participant_id: e.data.participantId,
+        public_user_id: e.data.publicUserId,
+        receiver_id: e.data.receiverId,
+        message: e.data.message,
+        seq: e.streamVersion,
+        state: 'sent' as const,
+        save_date: e.data.sentAt,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  const fresh = new Set(inserted.map((r) => r.id));
+  const receipts = events
+    .filter((e) => fresh.has(e.data.messageId))
+    .flatMap((e) => e.data.recipients.map((u) => ({ message_id: e.data.messageId, user_id: u, room_id: e.data.roomId, state: 'sent' as const })));
+  if (receipts.length) await trx.insertInto('chat_receipts').values(receipts).onConflict((oc) => oc.doNothing()).execute();
+
+  // Last message per room (the batch is in commit order, so the last one of each room wins).
+  const lastByRoom = new Map<string, MessageSent['data']>();
+  for (const e of events) lastByRoom.set(e.data.roomId, e.data);
+  for (const [roomId, d] of lastByRoom) {
+    await trx
+      .updateTable('chat_rooms')
+      .set({ last_message_id: d.messageId, last_message_at: d.sentAt })
+      .where('id', '=', roomId)
+      .execute();
+  }
+
+  for (const e of events) {
+    if (!fresh.has(e.data.messageId)) continue;
+    const message = toChatMessage(e.data, e.streamVersion, 'sent');
+    const rooms = [chatRoomChannel(e.data.roomId), userRoom(e.data.senderId), ...e.data.recipients.map(userRoom)];
+    ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.message, message));
+  }
+}
+
+async function markMessages(ctx: ProjectionContext, d: MessagesMarked['data']) {
+  const { trx } = ctx;
+  const rank = d.state === 'viewed' ? 3 : 2;
+  // Receipts only move forward, whatever order commands raced in.
+  const moved = await trx
+    .updateTable('chat_receipts')
+    .set({ state: d.state })
+    .where('user_id', '=', d.userId)
+    .where('message_id', 'in', d.messageIds)
+    .where(sql<boolean>`${RANK_SQL} < ${rank}`)
+    .returning('message_id')
+    .execute();
+  if (moved.length === 0) return;
+  // The message's state is the lowest receipt of its recipients.
+  const changed = await sql<{ id: string; client_id: string; state: 'sent' | 'delivered' | 'viewed'; sender_id: string; receiver_id: string | null }>`
+    UPDATE chat_messages m SET state = agg.state
+      FROM (SELECT message_id,
+                   (ARRAY['sent', 'delivered', 'viewed'])[MIN(${RANK_SQL})] AS state
+              FROM chat_receipts WHERE message_id = ANY(${moved.map((r) => r.message_id)}::text[])
+             GROUP BY message_id) agg
+     WHERE m.id = agg.message_id AND m.state <> agg.state
+    RETURNING m.id, m.client_id, m.state, m.sender_id, m.receiver_id`.execute(trx);
+  const members = await trx.selectFrom('chat_room_members').select('user_id').where('room_id', '=', d.roomId).execute();
+  const rooms = [chatRoomChannel(d.roomId), ...members.map((m) => userRoom(m.user_id))];
+  const rows = changed.rows;
+  if (rows.length === 0) {
+    // Group rooms: other recipients hold the message back; the marker's own tabs still need their counts.
+    ctx.afterCommit(({ realtime }) =>
+      realtime.emit(userRoom(d.userId), CHAT_SOCKET_EVENTS.messagesUpdate, {
+        _room: d.roomId,
+        state: d.state,
+        messages: [],
+        by: d.userId,
+      } satisfies MessagesUpdateEvent),
+    );
+    return;
+  }
+  if (rows.length === 1 && d.messageIds.length === 1) {
+    const payload: MessageUpdateEvent = { _id: rows[0].id, id: rows[0].client_id, _room: d.roomId, state: rows[0].state };
+    ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.messageUpdate, payload));
+    return;
+  }
+  // Bulk: group by resulting state (all the same in 1:1 rooms).
+  const byState = new Map<string, typeof rows>();
+  for (const r of rows) byState.set(r.state, [...(byState.get(r.state) ?? []), r]);
+  for (const [state, list] of byState) {
+    const payload: MessagesUpdateEvent = {
+      _room: d.roomId,
+      state: state as MessagesUpdateEvent['state'],
+      messages: list.map((r) => ({ _id: r.id, id: r.client_id })),
+      by: d.userId,
+    };
+    ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.messagesUpdate, payload));
+  }
+}

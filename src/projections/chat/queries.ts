@@ -1,0 +1,237 @@
+import { sql, type Kysely } from 'kysely';
+import type { ChatGroupEntry, ChatListEntry, ChatMessage, MessageState } from '../../contracts/chat.js';
+import type { DB } from '../../db/schema.js';
+import { individualRoomId } from '../../domain/chat/ids.js';
+import type { MessageSent } from '../../domain/chat/room.js';
+
+/**
+ * Queries of the chat read models. Contacts come from other modules' read models: users who share an event
+ * team (`event_members`, organizer workspace) and names from `users` (accounts).
+ */
+
+type MessageRow = DB['chat_messages'];
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function rowToChatMessage(r: MessageRow): ChatMessage {
+  return {
+    _id: r.id,
+    id: r.client_id,
+    message: r.message,
+    saveDate: new Date(r.save_date).toISOString(),
+    state: r.state as MessageState,
+    _room: r.room_id,
+    chatRoom: r.room_id,
+    _participant: r.participant_id,
+    publicUserId: r.public_user_id,
+    sender: r.sender_id,
+    receiver: r.receiver_id,
+    seq: r.seq,
+  };
+}
+
+/** The message as the projection will store it (used to answer a send without waiting for the projection). */
+export function toChatMessage(d: MessageSent['data'], seq: number, state: 'sent' | 'delivered' | 'viewed'): ChatMessage {
+  return rowToChatMessage({
+    id: d.messageId,
+    client_id: d.clientId,
+    message: d.message,
+    save_date: d.sentAt,
+    state,
+    room_id: d.roomId,
+    participant_id: d.participantId,
+    public_user_id: d.publicUserId,
+    sender_id: d.senderId,
+    receiver_id: d.receiverId,
+    seq,
+  });
+}
+
+export async function findMessageByClientId(db: Kysely<DB>, roomId: string, senderId: string, clientId: string) {
+  const row = await db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('sender_id', '=', senderId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row ? rowToChatMessage(row) : null;
+}
+
+export async function findMessage(db: Kysely<DB>, id: string) {
+  const row = await db.selectFrom('chat_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? rowToChatMessage(row) : null;
+}
+
+/** Users sharing an event team with the user, plus everyone the user already shares an individual room with. */
+export async function contactIds(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    SELECT em2.user_id FROM event_members em1
+      JOIN event_members em2 ON em2.event_id = em1.event_id
+     WHERE em1.user_id = ${userId} AND em2.user_id <> ${userId}
+    UNION
+    SELECT m2.user_id FROM chat_room_members m1
+      JOIN chat_rooms r ON r.id = m1.room_id AND r.type = 'individual'
+      JOIN chat_room_members m2 ON m2.room_id = m1.room_id AND m2.user_id <> ${userId}
+     WHERE m1.user_id = ${userId}`.execute(db);
+  return rows.map((r) => r.user_id);
+}
+
+export async function isContact(db: Kysely<DB>, userId: string, otherId: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: number }>`
+    SELECT 1 AS ok FROM event_members em1
+      JOIN event_members em2 ON em2.event_id = em1.event_id
+     WHERE em1.user_id = ${userId} AND em2.user_id = ${otherId}
+     LIMIT 1`.execute(db);
+  return rows.length > 0;
+}
+
+export interface UserSummary {
+  id: string;
+  name: string;
+  publicUserId: string;
+}
+export async function userSummaries(db: Kysely<DB>, ids: string[]): Promise<Map<string, UserSummary>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; display_name: string; public_user_id: string }>`
+    SELECT id, display_name, public_user_id FROM users WHERE id = ANY(${ids}::text[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.display_name, publicUserId: r.public_user_id }]));
+}
+
+/** GET chatMessage: newest page first; each page is returned oldest-first. */
+export async function listMessages(db: Kysely<DB>, roomId: string, skip: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).orderBy('seq', 'desc').offset(skip).limit(limit).execute(),
+    db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('room_id', '=', roomId).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.reverse().map(rowToChatMessage), docs: Number(total.n) };
+}
+
+/**
+ * GET newChatMessage: messages of others saved after lastDateFront (and up to lastDateBack), oldest first.
+ * Only rooms the user is in; without a room, all of them.
+ */
+export async function listNewMessages(
+  db: Kysely<DB>,
+  userId: string,
+  opts: { roomId?: string; after?: string; until: string; skip: number; limit: number },
+) {
+  let q = db
+    .selectFrom('chat_messages as m')
+    .innerJoin('chat_room_members as mem', (j) => j.onRef('mem.room_id', '=', 'm.room_id').on('mem.user_id', '=', userId))
+    .where('m.sender_id', '<>', userId)
+    .where('m.save_date', '<=', new Date(opts.until));
+  if (opts.roomId) q = q.where('m.room_id', '=', opts.roomId);
+  if (opts.after) q = q.where('m.save_date', '>', new Date(opts.after));
+  const [rows, total] = await Promise.all([
+    q.selectAll('m').orderBy('m.save_date').orderBy('m.room_id').orderBy('m.seq').offset(opts.skip).limit(opts.limit).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(rowToChatMessage), docs: Number(total.n) };
+}
+
+async function unreadByRoom(db: Kysely<DB>, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('chat_receipts')
+    .select(['room_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', '=', userId)
+    .where('state', '<>', 'viewed')
+    .groupBy('room_id')
+    .execute();
+  return new Map(rows.map((r) => [r.room_id, Number(r.n)]));
+}
+
+async function lastMessages(db: Kysely<DB>, roomIds: string[]): Promise<Map<string, ChatMessage>> {
+  if (roomIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chat_rooms as r')
+    .innerJoin('chat_messages as m', 'm.id', 'r.last_message_id')
+    .selectAll('m')
+    .where('r.id', 'in', roomIds)
+    .execute();
+  return new Map(rows.map((r) => [r.room_id, rowToChatMessage(r)]));
+}
+
+/** GET users?state= : the chat list. */
+export async function chatList(db: Kysely<DB>, userId: string, filter?: 'connected' | 'disconnected'): Promise<ChatListEntry[]> {
+  const ids = await contactIds(db, userId);
+  if (ids.length === 0) return [];
+  const roomIds = ids.map((id) => individualRoomId(userId, id));
+  const [users, presence, rooms, unread, last] = await Promise.all([
+    userSummaries(db, ids),
+    db.selectFrom('chat_presence').selectAll().where('user_id', 'in', ids).execute(),
+    db.selectFrom('chat_room_members').select(['room_id', 'user_id', 'participant_id']).where('room_id', 'in', roomIds).where('user_id', 'in', ids).execute(),
+    unreadByRoom(db, userId),
+    lastMessages(db, roomIds),
+  ]);
+  const presenceBy = new Map(presence.map((p) => [p.user_id, p]));
+  const participantBy = new Map(rooms.map((r) => [r.user_id, r]));
+  const entries: ChatListEntry[] = [];
+  for (const id of ids) {
+    const user = users.get(id);
+    if (!user) continue; // deleted account
+    const p = presenceBy.get(id);
+    const online = p?.online ?? false;
+    if (filter === 'connected' && !online) continue;
+    if (filter === 'disconnected' && online) continue;
+    const member = participantBy.get(id);
+    const roomId = member ? member.room_id : null;
+    entries.push({
+      _id: id,
+      _participant: member?.participant_id ?? null,
+      publicUserId: user.publicUserId,
+      name: user.name,
+      state: online ? 'online' : 'offline',
+      lastConnection: iso(p?.last_connection ?? null),
+      lastDisconnection: iso(p?.last_disconnection ?? null),
+      writing: false,
+      unreadMessages: roomId ? (unread.get(roomId) ?? 0) : 0,
+      chatMessage: roomId ? (last.get(roomId) ?? null) : null,
+      chatRoom: roomId,
+    });
+  }
+  // Most recent conversation first, then by name.
+  entries.sort((a, b) => {
+    const da = a.chatMessage?.saveDate ?? '';
+    const dbb = b.chatMessage?.saveDate ?? '';
+    if (da !== dbb) return da < dbb ? 1 : -1;
+    return a.name.localeCompare(b.name, 'es');
+  });
+  return entries;
+}
+
+/** GET chatRooms : the user's group rooms. */
+export async function groupRooms(db: Kysely<DB>, userId: string, onlyRoomId?: string): Promise<ChatGroupEntry[]> {
+  let q = db
+    .selectFrom('chat_room_members as me')
+    .innerJoin('chat_rooms as r', 'r.id', 'me.room_id')
+    .select(['r.id', 'r.name', 'me.participant_id', 'r.last_message_at'])
+    .where('me.user_id', '=', userId)
+    .where('r.type', '=', 'group');
+  if (onlyRoomId) q = q.where('r.id', '=', onlyRoomId);
+  const rooms = await q.orderBy('r.last_message_at', (ob) => ob.desc().nullsLast()).execute();
+  if (rooms.length === 0) return [];
+  const ids = rooms.map((r) => r.id);
+  const [members, unread, last] = await Promise.all([
+    db.selectFrom('chat_room_members').selectAll().where('room_id', 'in', ids).execute(),
+    unreadByRoom(db, userId),
+    lastMessages(db, ids),
+  ]);
+  const users = await userSummaries(db, [...new Set(members.map((m) => m.user_id))]);
+  return rooms.map((r) => ({
+    _id: r.id,
+    type: 'group' as const,
+    name: r.name,
+    _participant: r.participant_id,
+    members: members
+      .filter((m) => m.room_id === r.id)
+      .map((m) => ({
+        _id: m.user_id,
+        _participant: m.participant_id,
+        name: users.get(m.user_id)?.name ?? '',
+        publicUserId: users.get(m.user_id)?.publicUserId ?? '',
+      })),
+    unreadMessages: unread.get(r.id) ?? 0,
+    chatMessage: last.get(r.id) ?? null,
+  }));
+}

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import { NOTIFICATION_SOCKET_EVENT, type Notification } from '../../contracts/notifications.js';
+import type { MessageSent } from '../../domain/chat/room.js';
+import { nameId } from '../../domain/chat/ids.js';
+import {
+  chatMessageNotification,
+  collaboratorInvitationNotification,
+  eventPublishedNotification,
+  type PlannedNotification,
+} from '../../domain/notifications/notification.js';
+import type { RecordedEvent } from '../../eventstore/port.js';
+import { userRoom } from '../../realtime/realtime.js';
+import { defineProjection, type ProjectionContext } from '../projection.js';
+
+/**
+ * `notifications.notifier`: the one place where domain events of any module become in-app notifications
+ * (a row, then a `notification` push after commit). Add a case here to notify about a new kind of fact.
+ *
+ * Chat: a message notifies each recipient that has no connected socket (chat_presence) at projection time.
+ * While a chat notification of the same room is still unread it is refreshed instead of adding one per
+ * message. Rows are keyed by (source event, recipient), so a replay never doubles them.
+ */
+export const notifierProjection = defineProjection({
+  name: 'notifications.notifier',
+  eventTypes: ['chat.MessageSent', 'events.CollaboratorInvited', 'events.EventPublished'],
+  async handle(events, ctx) {
+    for (const e of events) {
+      switch (e.type) {
+        case 'chat.MessageSent':
+          await onChatMessage(ctx, e as RecordedEvent<MessageSent['data']>);
+          break;
+        case 'events.CollaboratorInvited': {
+          const d = e.data as { eventId: string; eventName: string; inviteeUserId: string };
+          if (d.inviteeUserId) await store(ctx, e, collaboratorInvitationNotification(d));
+          break;
+        }
+        case 'events.EventPublished': {
+          const d = e.data as { eventId: string; eventCode: string; eventName: string; ownerId: string };
+          if (d.ownerId) await store(ctx, e, eventPublishedNotification(d));
+          break;
+        }
+      }
+    }
+  },
+  async reset(trx) {
+    await trx.deleteFrom('notifications').execute();
+  },
+});
+
+async function onChatMessage(ctx: ProjectionContext, e: RecordedEvent<MessageSent['data']>) {
+  const d = e.data;
+  if (d.recipients.length === 0) return;
+  const online = await ctx.trx.selectFrom('chat_presence').select('user_id').where('user_id', 'in', d.recipients).where('online', '=', true).execute();
+  const onlineSet = new Set(online.map((r) => r.user_id));
+  const offline = d.recipients.filter((r) => !onlineSet.has(r));
+  if (offline.length === 0) return;
+  const [room, sender] = await Promise.all([
+    ctx.trx.selectFrom('chat_rooms').select(['type', 'name']).where('id', '=', d.roomId).executeTakeFirst(),
+    sql<{ display_name: string }>`SELECT display_name FROM users WHERE id = ${d.senderId}`.execute(ctx.trx),
+  ]);
+  const senderName = sender.rows[0]?.display_name ?? '';
+  for (const receiverId of offline) {
+    const planned = chatMessageNotification({
+      receiverId,
+      senderName,
+      roomId: d.roomId,
+      roomType: room?.type ?? (d.receiverId ? 'individual' : 'group'),
+      roomName: room?.name ?? '',
+    });
+    const refreshed = await ctx.trx
+      .updateTable('notifications')
+      .set({ save_date: d.sentAt, message: planned.message })
+      .where('user_id', '=', receiverId)
+      .where('type', '=', 'chatMessage')
+      .where('model_id', '=', d.roomId)
+      .where('unread', '=', true)
+      .returningAll()
+      .executeTakeFirst();
+    if (refreshed) {
+      const n = toNotification(refreshed);
+      ctx.afterCommit(({ realtime }) => realtime.emit(userRoom(receiverId), NOTIFICATION_SOCKET_EVENT, n));
+      continue;
+    }
+    await store(ctx, e, planned, d.sentAt);
+  }
+}
+
+async function store(ctx: ProjectionContext, e: RecordedEvent, p: PlannedNotification, at?: string) {
+  const row = await ctx.trx
+    .insertInto('notifications')
+    .values({
+      id: nameId('notification', e.eventId, p.userId),
+      user_id: p.userId,
+      type: p.type,
+      model: p.model,
+      model_id: p.modelId,
+      message: p.message,
+      url: p.url,
+      unread: true,
+      save_date: at ?? e.metadata.occurredAt ?? new Date(e.createdAt).toISOString(),
+      source_event_id: e.eventId,
+    })
+    .onConflict((oc) => oc.columns(['source_event_id', 'user_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return;
+  const n = toNotification(row);
+  ctx.afterCommit(({ realtime }) => realtime.emit(userRoom(p.userId), NOTIFICATION_SOCKET_EVENT, n));
+}
+
+export function toNotification(r: {
+  id: string;
+  message: string;
+  save_date: Date | string;
+  unread: boolean;
+  url: string;
+  model: string;
+  type: string;
+}): Notification {
+  return {
+    _id: r.id,
+    detail: { message: r.message },
+    saveDate: new Date(r.save_date).toISOString(),
+    unread: r.unread,
+    url: r.url,
+    model: r.model,
+    typeNotification: r.type as Notification['typeNotification'],
+  };
+}

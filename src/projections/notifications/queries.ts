@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { NotificationType } from '../../contracts/notifications.js';
+import type { DB } from '../../db/schema.js';
+import { toNotification } from './notifier.js';
+
+export async function unreadCount(db: Kysely<DB>, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('unread', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** One page, newest first, as it was before this read; then that page is marked read. */
+export async function readPage(db: Kysely<DB>, userId: string, opts: { skip: number; limit: number; type?: NotificationType }) {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('notifications').where('user_id', '=', userId);
+    if (opts.type) q = q.where('type', '=', opts.type);
+    const [rows, total] = await Promise.all([
+      q.selectAll().orderBy('save_date', 'desc').orderBy('id', 'desc').offset(opts.skip).limit(opts.limit).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const unreadIds = rows.filter((r) => r.unread).map((r) => r.id);
+    if (unreadIds.length) {
+      await trx.updateTable('notifications').set({ unread: false }).where('user_id', '=', userId).where('id', 'in', unreadIds).execute();
+    }
+    return { data: rows.map(toNotification), docs: Number(total.n) };
+  });
+}
