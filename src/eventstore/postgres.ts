@@ -47,6 +47,10 @@ export class PostgresEventStore implements EventStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString?: string,
+    private readonly hooks: {
+      /** Test seam: runs inside the append's transaction just before COMMIT (e.g. to hold it open). */
+      beforeCommit?: (client: pg.PoolClient, streamId: string) => Promise<void>;
+    } = {},
   ) {}
 
   async appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -121,10 +125,11 @@ export class PostgresEventStore implements EventStore {
         await client.query('ROLLBACK');
         open = false;
         if (commandId) {
-          const duplicate = await this.duplicateResult(streamId, commandId);
+          // Answered on the same connection: asking the pool for another while holding this one can deadlock.
+          const duplicate = await this.duplicateResult(client, streamId, commandId);
           if (duplicate) return duplicate;
         }
-        const { rows } = await this.pool.query(`SELECT version FROM es_streams WHERE stream_id = $1`, [streamId]);
+        const { rows } = await client.query(`SELECT version FROM es_streams WHERE stream_id = $1`, [streamId]);
         throw new WrongExpectedVersionError(streamId, expected, rows[0]?.version ?? null);
       }
 
@@ -150,6 +155,7 @@ export class PostgresEventStore implements EventStore {
         }
       }
 
+      if (this.hooks.beforeCommit) await this.hooks.beforeCommit(client, streamId);
       await client.query('COMMIT');
       open = false;
       const last = inserted.rows.reduce((a, b) => (a.stream_version > b.stream_version ? a : b));
@@ -164,8 +170,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The first result of an already-applied command, read back from its events. */
-  private async duplicateResult(streamId: string, commandId: string): Promise<AppendResult | null> {
-    const { rows } = await this.pool.query(
+  private async duplicateResult(client: pg.PoolClient, streamId: string, commandId: string): Promise<AppendResult | null> {
+    const { rows } = await client.query(
       `SELECT e.stream_version, e.position, e.transaction_id::text AS tx
          FROM es_commands c
          JOIN es_events e ON e.stream_id = c.stream_id AND e.metadata->>'commandId' = c.command_id

@@ -189,11 +189,14 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       const seen: RecordedEvent[] = [];
       let after: string | null = marker.position;
       for (let page = 0; page < 1000; page++) {
-        const { events, last } = await store.readAll({ after, maxCount: 2 });
+        const { events, last, behind } = await store.readAll({ after, maxCount: 2 });
         expect(events.length).toBeLessThanOrEqual(2);
         if (events.length === 0) {
           expect(last).toBe(after);
-          break;
+          if (!behind) break;
+          // An older transaction elsewhere still holds the horizon (PostgreSQL): read again shortly.
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
         }
         expect(last).toBe(events[events.length - 1].position);
         for (let i = 1; i < events.length; i++) expect(store.comparePositions(events[i - 1].position, events[i].position)).toBe(-1);
@@ -207,7 +210,7 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       const fromStart = await store.readAll({ after: null, maxCount: 100_000 });
       const idx = fromStart.events.findIndex((e) => e.position === marker.position);
       expect(idx).toBeGreaterThanOrEqual(0);
-      expect(fromStart.events.slice(idx + 1).filter((e) => mine.has(e.streamId)).map((e) => e.data.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(fromStart.events.filter((e) => store.comparePositions(e.position, after) <= 0).slice(idx + 1).filter((e) => mine.has(e.streamId)).map((e) => e.data.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     });
 
     it('subscribes to all from a checkpoint with an event-type filter and follows new events', async () => {
