@@ -1,0 +1,199 @@
+/**
+ * Use cases of the events module: each loads the event's stream, decides with the pure aggregate and appends
+ * with the expected version (src/commands/handle.ts). Authorization happens before, in the HTTP layer
+ * (src/http/events/access.ts); these functions check only what the domain owns.
+ */
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../../contracts/accounts.js';
+import type { ModuleName, RoleName } from '../../contracts/events.js';
+import {
+  eventDecider,
+  eventStreamId,
+  EVENT_CODE_SCOPE,
+  type CreatedEvent,
+  type EventDetails,
+  type EventState,
+  type EventsCommand,
+  type EventsEvent,
+  type PaymentMethodConfig,
+  type TicketTypeFields,
+} from '../../domain/events/event.js';
+import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
+import { ReservationConflictError, type Reservation } from '../../eventstore/port.js';
+import { messages } from '../../messages/es.js';
+import { handleCommand, type CommandResult } from '../handle.js';
+import { encryptSecret } from './secrets.js';
+
+type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'config'>;
+export type EventResult = CommandResult<EventState, EventsEvent> & { state: CreatedEvent };
+
+const m = messages.events;
+
+/** Loads an event's state from its stream (null when the stream does not exist). */
+export async function loadEvent(ctx: Pick<AppContext, 'store'>, eventId: string): Promise<{ state: CreatedEvent; version: number } | null> {
+  const recorded = await ctx.store.readStream(eventStreamId(eventId));
+  if (!recorded.length) return null;
+  const state = recorded.reduce((s, e) => eventDecider.evolve(s, e as unknown as EventsEvent), eventDecider.initialState());
+  if (state.status !== 'created') return null;
+  return { state, version: recorded[recorded.length - 1].streamVersion };
+}
+
+async function run(
+  ctx: Ctx,
+  eventId: string,
+  command: EventsCommand,
+  user: { _id: string },
+  opts: { commandId?: string; expectedVersion?: number } = {},
+): Promise<EventResult> {
+  try {
+    const result = await handleCommand(ctx, {
+      streamId: eventStreamId(eventId),
+      decider: eventDecider,
+      command,
+      meta: { commandId: opts.commandId, userId: user._id, expectedVersion: opts.expectedVersion },
+      reserve: codeReservations('reserve'),
+      release: codeReservations('release'),
+    });
+    if (result.state.status !== 'created') throw new NotFoundError('EVENT_NOT_FOUND', m.notFound);
+    return result as EventResult;
+  } catch (err) {
+    if (err instanceof ReservationConflictError && err.reservation.scope === EVENT_CODE_SCOPE) {
+      throw new DomainError('EVENT_CODE_TAKEN', m.codeTaken, 409);
+    }
+    throw err;
+  }
+}
+
+/** The eventCode is unique across events: reserved with the append that sets it, released when it changes. */
+function codeReservations(kind: 'reserve' | 'release') {
+  return (events: EventsEvent[], state: EventState): Reservation[] => {
+    const out: Reservation[] = [];
+    for (const e of events) {
+      if (e.type === 'events.EventCreated' && kind === 'reserve') out.push({ scope: EVENT_CODE_SCOPE, value: e.data.eventCode });
+      if (e.type === 'events.EventDetailsChanged' && e.data.changes.eventCode) {
+        if (kind === 'reserve') out.push({ scope: EVENT_CODE_SCOPE, value: e.data.changes.eventCode });
+        else if (state.status === 'created') out.push({ scope: EVENT_CODE_SCOPE, value: state.eventCode });
+      }
+    }
+    return out;
+  };
+}
+
+export async function createEvent(ctx: Ctx, user: AuthUser, input: EventDetails & { clientId?: string }): Promise<EventResult> {
+  const { clientId, ...details } = input;
+  const eventId = clientId ?? ctx.newId();
+  const result = await run(ctx, eventId, { type: 'CreateEvent', data: { eventId, ownerId: user._id, ...details } }, user, {
+    commandId: `create:${eventId}`,
+  });
+  // A clientId is an idempotency key of its owner only: another user's retry is not a retry.
+  if (result.state.ownerId !== user._id) throw new DomainError('EVENT_EXISTS', m.exists, 409);
+  return result;
+}
+
+export function updateEvent(
+  ctx: Ctx,
+  user: AuthUser,
+  eventId: string,
+  changes: Partial<EventDetails>,
+  opts: { commandId?: string; expectedVersion?: number } = {},
+) {
+  return run(ctx, eventId, { type: 'UpdateEvent', data: { changes } }, user, {
+    commandId: opts.commandId ? `update:${opts.commandId}` : undefined,
+    expectedVersion: opts.expectedVersion,
+  });
+}
+
+export function publishEvent(ctx: Ctx, user: AuthUser, eventId: string) {
+  return run(ctx, eventId, { type: 'PublishEvent', data: {} }, user);
+}
+
+export function changeCover(ctx: Ctx, user: AuthUser, eventId: string, coverUrl: string) {
+  return run(ctx, eventId, { type: 'ChangeCover', data: { coverUrl } }, user);
+}
+
+export function addTicketType(ctx: Ctx, user: AuthUser, eventId: string, fields: TicketTypeFields & { clientId?: string }) {
+  const { clientId, ...rest } = fields;
+  const ticketTypeId = clientId ?? ctx.newId();
+  return run(ctx, eventId, { type: 'AddTicketType', data: { ticketTypeId, ...rest } }, user, { commandId: `ticket:${ticketTypeId}` }).then(
+    (r) => ({ ...r, ticketTypeId }),
+  );
+}
+
+export function changeTicketType(ctx: Ctx, user: AuthUser, eventId: string, ticketTypeId: string, changes: Partial<TicketTypeFields>) {
+  return run(ctx, eventId, { type: 'ChangeTicketType', data: { ticketTypeId, changes } }, user);
+}
+
+export function removeTicketType(ctx: Ctx, user: AuthUser, eventId: string, ticketTypeId: string) {
+  return run(ctx, eventId, { type: 'RemoveTicketType', data: { ticketTypeId } }, user, { commandId: `ticket-remove:${ticketTypeId}` });
+}
+
+type PaymentMethodInput =
+  | { kind: 'card'; key: string; secretKey: string }
+  | { kind: 'merchant'; merchantId: string; mode: 'sandbox' | 'production' }
+  | { kind: 'bankDeposit'; bank: string; account: string; holder: string; instructions: string | null }
+  | { kind: 'cash'; instructions: string | null };
+
+export function addPaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, input: PaymentMethodInput & { clientId?: string }) {
+  const paymentMethodId = input.clientId ?? ctx.newId();
+  let method: PaymentMethodConfig;
+  if (input.kind === 'card') {
+    method = { kind: 'card', key: input.key, secretKeyCipher: encryptSecret(ctx.config.jwtSecret, paymentMethodId, input.secretKey) };
+  } else {
+    const { clientId: _c, ...rest } = input;
+    method = rest as PaymentMethodConfig;
+  }
+  return run(ctx, eventId, { type: 'AddPaymentMethod', data: { paymentMethodId, method } }, user, {
+    commandId: `payment:${paymentMethodId}`,
+  }).then((r) => ({ ...r, paymentMethodId }));
+}
+
+export function changePaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, paymentMethodId: string, input: Record<string, unknown>) {
+  const { secretKey, ...changes } = input;
+  if (typeof secretKey === 'string') changes.secretKeyCipher = encryptSecret(ctx.config.jwtSecret, paymentMethodId, secretKey);
+  return run(ctx, eventId, { type: 'ChangePaymentMethod', data: { paymentMethodId, changes } }, user);
+}
+
+export function removePaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, paymentMethodId: string) {
+  return run(ctx, eventId, { type: 'RemovePaymentMethod', data: { paymentMethodId } }, user, {
+    commandId: `payment-remove:${paymentMethodId}`,
+  });
+}
+
+/** SHA-256 of the normalized e-mail, the same value accounts keeps for sign-in. */
+export function emailHashOf(email: string): string {
+  return createHash('sha256').update(email.normalize('NFC').trim().toLowerCase(), 'utf8').digest('hex');
+}
+
+export function maskEmail(email: string): string {
+  const [local, domain] = email.trim().toLowerCase().split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function grantCollaborator(ctx: Ctx, user: AuthUser, eventId: string, inviteeUserId: string, module: ModuleName, role: RoleName) {
+  return run(ctx, eventId, { type: 'GrantCollaborator', data: { userId: inviteeUserId, module, role } }, user);
+}
+
+export function inviteByEmail(ctx: Ctx, user: AuthUser, eventId: string, email: string, module: ModuleName, role: RoleName) {
+  const invitationId = ctx.newId();
+  return run(
+    ctx,
+    eventId,
+    { type: 'InviteByEmail', data: { invitationId, emailHash: emailHashOf(email), emailMasked: maskEmail(email), module, role } },
+    user,
+  ).then((r) => ({ ...r, invitationId }));
+}
+
+export function acceptInvitation(ctx: Ctx, user: AuthUser, eventId: string, invitationId: string) {
+  return run(
+    ctx,
+    eventId,
+    { type: 'AcceptInvitation', data: { invitationId, userId: user._id, emailHash: emailHashOf(user.email) } },
+    user,
+    { commandId: `accept:${invitationId}:${user._id}` },
+  );
+}
+
+export function removeCollaborator(ctx: Ctx, user: AuthUser, eventId: string, userId: string) {
+  return run(ctx, eventId, { type: 'RemoveCollaborator', data: { userId } }, user);
+}

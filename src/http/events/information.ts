@@ -1,0 +1,92 @@
+import type { Request } from 'express';
+import type { AppContext } from '../../context.js';
+import type { EventInformation, PaymentMethodKind } from '../../contracts/events.js';
+import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
+import { loadEvent } from '../../commands/events/service.js';
+import { maximumPrice, rolesOf, ticketsTotal, type CreatedEvent } from '../../domain/events/event.js';
+import { messages } from '../../messages/es.js';
+import { eventDtoFromRow, findEvent, paymentMethodsOf, ticketTypesOf } from '../../projections/events/queries.js';
+import { HttpError } from '../errors.js';
+import type { EventAccess } from './access.js';
+
+/** Ticket settings of the spec (quantity of ticket types, maximum price, uses) and freeIncome. */
+export function ticketSummary(state: CreatedEvent) {
+  const quantity = state.tickets.length;
+  const maxPrice = maximumPrice(state);
+  // Sales come with the sales module; until then no ticket has been issued or used.
+  return { ticket: { quantity, maximumPrice: maxPrice, uses: 0 }, freeIncome: quantity > 0 && maxPrice === 0 };
+}
+
+/** GET eventInformation/:id, from the event's stream (the dashboard needs it exact right after a change). */
+export function eventInformation(_ctx: AppContext, a: EventAccess): EventInformation {
+  const s = a.state;
+  const { ticket, freeIncome } = ticketSummary(s);
+  return {
+    data: eventDtoFromState(s, a.version),
+    ticket,
+    freeIncome,
+    methods: s.paymentMethods.length,
+    // No registration-form builder, e-mail templates or virtual fair exist yet: real empty values.
+    fields: [],
+    templates: [],
+    virtualFair: null,
+    ticketTypes: s.tickets.map((t) => ticketDtoFromState(s.id, t)),
+    paymentMethods: s.paymentMethods.map((p) => paymentMethodDtoFromState(s.id, p)),
+    checklist: {
+      hasTickets: s.tickets.length > 0,
+      paymentMethodRequired: maximumPrice(s) > 0,
+      hasPaymentMethod: s.paymentMethods.length > 0,
+      hasCover: !!s.coverUrl,
+      hasDescription: !!s.description,
+      published: s.published,
+      ticketsTotal: ticketsTotal(s),
+      capacity: s.capacity,
+    },
+  };
+}
+
+/**
+ * GET e/:eventCode: published events for everyone; an unpublished one only for its team (preview). Public
+ * ticket types that are on sale or upcoming; payment options without any configuration detail.
+ */
+export async function publicEvent(ctx: AppContext, req: Request, eventCode: string) {
+  const row = await findEvent(ctx.db, eventCode);
+  const notFound = () => new HttpError(404, messages.events.notFound, 'EVENT_NOT_FOUND');
+  if (!row) throw notFound();
+  let preview = false;
+  if (!row.published) {
+    const user = req.user;
+    if (!user) throw notFound();
+    const loaded = await loadEvent(ctx, row.id);
+    if (!loaded || Object.keys(rolesOf(loaded.state, user._id)).length === 0) throw notFound();
+    preview = true;
+  }
+  const now = ctx.clock().getTime();
+  const tickets = (await ticketTypesOf(ctx.db, row.id))
+    .filter((t) => t.visibility === 'public')
+    .map((t) => ({
+      _id: t._id,
+      name: t.name,
+      price: t.price,
+      quantity: t.quantity,
+      saleStart: t.saleStart,
+      saleEnd: t.saleEnd,
+      minPerOrder: t.minPerOrder,
+      maxPerOrder: t.maxPerOrder,
+      saleStatus: (t.saleStart && Date.parse(t.saleStart) > now ? 'upcoming' : t.saleEnd && Date.parse(t.saleEnd) <= now ? 'ended' : 'onSale') as
+        | 'upcoming'
+        | 'onSale'
+        | 'ended',
+    }))
+    .filter((t) => t.saleStatus !== 'ended');
+  const methods = await paymentMethodsOf(ctx.db, row.id);
+  const card = methods.find((p) => p.kind === 'card');
+  const { version: _v, ...data } = eventDtoFromRow(row);
+  return {
+    data,
+    ticketTypes: tickets,
+    paymentOptions: [...new Set(methods.map((p) => p.kind))] as PaymentMethodKind[],
+    cardPublicKey: card && card.kind === 'card' ? card.key : null,
+    preview,
+  };
+}

@@ -1,0 +1,391 @@
+/** Queries over the events read models (kysely; SQL kept reviewable here). */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import {
+  CURRENCY_PREFIX,
+  type Currency,
+  type EventDto,
+  type EventSummary,
+  type GridQuery,
+  type PaymentMethodDto,
+  type TicketTypeDto,
+} from '../../contracts/events.js';
+
+type EventRow = Selectable<DB['events']>;
+type TicketRow = Selectable<DB['event_ticket_types']>;
+type MethodRow = Selectable<DB['event_payment_methods']>;
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+const isoReq = (v: Date | string): string => new Date(v).toISOString();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function eventDtoFromRow(r: EventRow): EventDto {
+  const currency = r.currency as Currency;
+  return {
+    _id: r.id,
+    ownerId: r.owner_id,
+    eventCode: r.event_code,
+    eventName: r.event_name,
+    description: r.description,
+    venue: r.venue,
+    onlineUrl: r.online_url,
+    startDate: isoReq(r.start_date),
+    endDate: isoReq(r.end_date),
+    timeZone: r.time_zone,
+    currency,
+    currencyPrefix: CURRENCY_PREFIX[currency],
+    capacity: r.capacity,
+    coverUrl: r.cover_url,
+    published: r.published,
+    publishedAt: iso(r.published_at),
+    createdAt: isoReq(r.created_at),
+    updatedAt: isoReq(r.updated_at),
+    version: r.version,
+  };
+}
+
+export function ticketDtoFromRow(r: TicketRow): TicketTypeDto {
+  return {
+    _id: r.id,
+    eventId: r.event_id,
+    name: r.name,
+    price: Number(r.price),
+    quantity: r.quantity,
+    saleStart: iso(r.sale_start),
+    saleEnd: iso(r.sale_end),
+    minPerOrder: r.min_per_order,
+    maxPerOrder: r.max_per_order,
+    visibility: r.visibility as TicketTypeDto['visibility'],
+    createdAt: isoReq(r.created_at),
+    updatedAt: isoReq(r.updated_at),
+  };
+}
+
+export function methodDtoFromRow(r: MethodRow): PaymentMethodDto {
+  const config = (typeof r.config === 'string' ? JSON.parse(r.config) : r.config) as Record<string, unknown>;
+  const base = { _id: r.id, eventId: r.event_id, createdAt: isoReq(r.created_at), updatedAt: isoReq(r.updated_at) };
+  if (r.kind === 'card') return { ...base, kind: 'card', key: String(config.key), hasSecretKey: r.has_secret_key };
+  return { ...base, kind: r.kind, ...config } as PaymentMethodDto;
+}
+
+/** An event by id or by eventCode. */
+export async function findEvent(db: Kysely<DB>, idOrCode: string): Promise<EventRow | undefined> {
+  const q = db.selectFrom('events').selectAll();
+  if (UUID.test(idOrCode)) return q.where('id', '=', idOrCode).executeTakeFirst();
+  return q.where('event_code', '=', idOrCode.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+export async function ticketTypesOf(db: Kysely<DB>, eventId: string): Promise<TicketTypeDto[]> {
+  const rows = await db.selectFrom('event_ticket_types').selectAll().where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute();
+  return rows.map(ticketDtoFromRow);
+}
+
+export async function paymentMethodsOf(db: Kysely<DB>, eventId: string): Promise<PaymentMethodDto[]> {
+  const rows = await db.selectFrom('event_payment_methods').selectAll().where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute();
+  return rows.map(methodDtoFromRow);
+}
+
+/** Roles of a user in an event, by module (from event_members; owners have administrator rows). */
+export async function rolesInEvent(db: Kysely<DB>, eventId: string, userId: string): Promise<Record<string, string>> {
+  const rows = await db.selectFrom('event_members').select(['module', 'role']).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+  return Object.fromEntries(rows.map((r) => [r.module, r.role]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists
+
+const priceRange = (db: Kysely<DB>) =>
+  db
+    .selectFrom('event_ticket_types')
+    .select(['event_id', sql<string | null>`min(price)`.as('min_price'), sql<string | null>`max(price)`.as('max_price')])
+    .where('visibility', '=', 'public')
+    .groupBy('event_id')
+    .as('p');
+
+function summaryFromRow(r: EventRow & { min_price: string | null; max_price: string | null }): EventSummary {
+  const currency = r.currency as Currency;
+  return {
+    _id: r.id,
+    eventCode: r.event_code,
+    eventName: r.event_name,
+    startDate: isoReq(r.start_date),
+    endDate: isoReq(r.end_date),
+    timeZone: r.time_zone,
+    currency,
+    currencyPrefix: CURRENCY_PREFIX[currency],
+    venue: r.venue,
+    onlineUrl: r.online_url,
+    coverUrl: r.cover_url,
+    published: r.published,
+    ownerId: r.owner_id,
+    minPrice: r.min_price === null ? null : Number(r.min_price),
+    maxPrice: r.max_price === null ? null : Number(r.max_price),
+  };
+}
+
+/** The user's events: owned or on the team; filter all|published|draft|upcoming|past; optional text. */
+export async function myEvents(db: Kysely<DB>, userId: string, filter: string, q: string | undefined, now: Date) {
+  let query = db
+    .selectFrom('events')
+    .leftJoin(priceRange(db), 'p.event_id', 'events.id')
+    .selectAll('events')
+    .select(['p.min_price', 'p.max_price'])
+    .where('events.id', 'in', db.selectFrom('event_members').select('event_id').where('user_id', '=', userId));
+  if (filter === 'published') query = query.where('events.published', '=', true);
+  if (filter === 'draft') query = query.where('events.published', '=', false);
+  if (filter === 'upcoming') query = query.where('events.end_date', '>=', now);
+  if (filter === 'past') query = query.where('events.end_date', '<', now);
+  if (q) {
+    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(aforo_unaccent(events.event_name || ' ' || events.event_code)) LIKE lower(aforo_unaccent(${like}))`);
+  }
+  const rows = await query.orderBy('events.start_date', filter === 'past' ? 'desc' : 'asc').limit(500).execute();
+  const memberRows = rows.length
+    ? await db
+        .selectFrom('event_members')
+        .select(['event_id', 'module', 'role', 'owner'])
+        .where('user_id', '=', userId)
+        .where('event_id', 'in', rows.map((r) => r.id))
+        .execute()
+    : [];
+  return rows.map((r) => {
+    const mine = memberRows.filter((x) => x.event_id === r.id);
+    return {
+      ...summaryFromRow(r as never),
+      owner: r.owner_id === userId,
+      roles: Object.fromEntries(mine.map((x) => [x.module, x.role])),
+    };
+  });
+}
+
+/** Published events for the home page: upcoming first (by start), then past ones. */
+export async function publishedEvents(db: Kysely<DB>, page: number, pageSize: number, now: Date) {
+  const base = db.selectFrom('events').where('events.published', '=', true);
+  const [{ total }] = await base.select(sql<string>`count(*)`.as('total')).execute();
+  const rows = await base
+    .leftJoin(priceRange(db), 'p.event_id', 'events.id')
+    .selectAll('events')
+    .select(['p.min_price', 'p.max_price'])
+    .orderBy(sql`(events.end_date < ${now})`)
+    .orderBy('events.start_date', 'asc')
+    .orderBy('events.id')
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  return { data: rows.map((r) => summaryFromRow(r as never)), total: Number(total) };
+}
+
+/**
+ * Full-text search over published events with the Spanish configuration, accent-insensitive (aforo_unaccent on
+ * both sides), plus a prefix match on the name so partial words typed in the search box still find events.
+ */
+export async function searchEvents(db: Kysely<DB>, q: string, page: number, pageSize: number) {
+  const words = q
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (!words.length) return { data: [], total: 0 };
+  const prefix = `${words.join(' ').toLowerCase()}%`.replace(/[\\_]/g, (c) => `\\${c}`);
+  const tsq = sql`websearch_to_tsquery('spanish', aforo_unaccent(${words.join(' ')}))`;
+  const match = sql<boolean>`(events.search @@ ${tsq} OR lower(aforo_unaccent(events.event_name)) LIKE aforo_unaccent(${prefix}))`;
+  const base = db.selectFrom('events').where('events.published', '=', true).where(match);
+  const [{ total }] = await base.select(sql<string>`count(*)`.as('total')).execute();
+  const rows = await base
+    .leftJoin(priceRange(db), 'p.event_id', 'events.id')
+    .selectAll('events')
+    .select(['p.min_price', 'p.max_price'])
+    .orderBy(sql`ts_rank(events.search, ${tsq})`, 'desc')
+    .orderBy('events.start_date', 'asc')
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  return { data: rows.map((r) => summaryFromRow(r as never)), total: Number(total) };
+}
+
+/** Events a user is on the team of, with the module roles (for modules/:userId and validateRole). */
+export async function memberships(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('event_members')
+    .innerJoin('events', 'events.id', 'event_members.event_id')
+    .select(['events.id', 'events.event_code', 'events.event_name', 'events.published', 'events.owner_id', 'event_members.module', 'event_members.role'])
+    .where('event_members.user_id', '=', userId)
+    .orderBy('events.start_date', 'desc')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Platform administration (Data Grid server mode)
+
+type GridColumn = { expr: ReturnType<typeof sql>; type: 'text' | 'number' | 'boolean' | 'date' };
+
+function gridWhere(col: GridColumn, operator: string | undefined, raw: string | undefined) {
+  const value = raw ?? '';
+  const e = col.expr;
+  const likeEscaped = value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  switch (operator) {
+    case undefined:
+      return null;
+    case 'isEmpty':
+      return col.type === 'text' ? sql<boolean>`coalesce(${e}::text, '') = ''` : sql<boolean>`${e} IS NULL`;
+    case 'isNotEmpty':
+      return col.type === 'text' ? sql<boolean>`coalesce(${e}::text, '') <> ''` : sql<boolean>`${e} IS NOT NULL`;
+  }
+  if (raw === undefined || raw === '') return null; // the grid sends operators without a value while typing
+  if (col.type === 'text') {
+    switch (operator) {
+      case 'contains':
+        return sql<boolean>`lower(${e}) LIKE ${`%${likeEscaped}%`}`;
+      case 'doesNotContain':
+        return sql<boolean>`lower(${e}) NOT LIKE ${`%${likeEscaped}%`}`;
+      case 'startsWith':
+        return sql<boolean>`lower(${e}) LIKE ${`${likeEscaped}%`}`;
+      case 'endsWith':
+        return sql<boolean>`lower(${e}) LIKE ${`%${likeEscaped}`}`;
+      case 'equals':
+      case 'is':
+        return sql<boolean>`lower(${e}) = ${value.toLowerCase()}`;
+      case 'doesNotEqual':
+      case 'not':
+        return sql<boolean>`lower(${e}) <> ${value.toLowerCase()}`;
+    }
+    return null;
+  }
+  if (col.type === 'boolean') {
+    if (!['true', 'false'].includes(value)) return null;
+    const b = value === 'true';
+    return operator === 'not' || operator === '!=' ? sql<boolean>`${e} <> ${b}` : sql<boolean>`${e} = ${b}`;
+  }
+  const v = col.type === 'number' ? Number(value) : new Date(value);
+  if (col.type === 'number' ? !Number.isFinite(v as number) : Number.isNaN((v as Date).getTime())) return null;
+  const ops: Record<string, string> = {
+    '=': '=',
+    is: '=',
+    equals: '=',
+    '!=': '<>',
+    not: '<>',
+    doesNotEqual: '<>',
+    '>': '>',
+    after: '>',
+    '>=': '>=',
+    onOrAfter: '>=',
+    '<': '<',
+    before: '<',
+    '<=': '<=',
+    onOrBefore: '<=',
+  };
+  const op = ops[operator];
+  if (!op) return null;
+  return sql<boolean>`${e} ${sql.raw(op)} ${v}`;
+}
+
+async function gridQuery<Row>(
+  db: Kysely<DB>,
+  from: ReturnType<typeof sql>,
+  columns: Record<string, GridColumn>,
+  select: ReturnType<typeof sql>,
+  q: GridQuery,
+  defaultSort: string,
+): Promise<{ rows: Row[]; rowCount: number }> {
+  const filterCol = q.filterField ? columns[q.filterField] : undefined;
+  const where = filterCol ? gridWhere(filterCol, q.filterOperator, q.filterValue) : null;
+  const whereSql = where ? sql`WHERE ${where}` : sql``;
+  const sortCol = columns[q.sortField ?? ''] ?? columns[defaultSort];
+  const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : q.sortField ? 'DESC' : 'DESC');
+  const count = await sql<{ n: string }>`SELECT count(*) AS n FROM ${from} ${whereSql}`.execute(db);
+  const rows = await sql<Row>`SELECT ${select} FROM ${from} ${whereSql}
+    ORDER BY ${sortCol.expr} ${dir} NULLS LAST, id ASC LIMIT ${q.pageSize} OFFSET ${q.page * q.pageSize}`.execute(db);
+  return { rows: rows.rows, rowCount: Number(count.rows[0].n) };
+}
+
+const userEvents = sql`(SELECT u.id, u.display_name, u.email, u.administrator, u.email_verified, u.created_at,
+    count(e.id)::int AS events, count(e.id) FILTER (WHERE e.published)::int AS published_events, max(e.created_at) AS last_event_at
+  FROM users u LEFT JOIN events e ON e.owner_id = u.id GROUP BY u.id) AS x`;
+
+export async function adminUsers(db: Kysely<DB>, q: GridQuery) {
+  const columns: Record<string, GridColumn> = {
+    displayName: { expr: sql`x.display_name`, type: 'text' },
+    email: { expr: sql`x.email`, type: 'text' },
+    administrator: { expr: sql`x.administrator`, type: 'boolean' },
+    emailVerified: { expr: sql`x.email_verified`, type: 'boolean' },
+    createdAt: { expr: sql`x.created_at`, type: 'date' },
+    events: { expr: sql`x.events`, type: 'number' },
+  };
+  const res = await gridQuery<{ id: string; display_name: string; email: string; administrator: boolean; email_verified: boolean; created_at: Date; events: number }>(
+    db,
+    userEvents,
+    columns,
+    sql`x.id, x.display_name, x.email, x.administrator, x.email_verified, x.created_at, x.events`,
+    q,
+    'createdAt',
+  );
+  return {
+    rows: res.rows.map((r) => ({
+      id: r.id,
+      displayName: r.display_name,
+      email: r.email,
+      administrator: r.administrator,
+      emailVerified: r.email_verified,
+      createdAt: isoReq(r.created_at),
+      events: r.events,
+    })),
+    rowCount: res.rowCount,
+  };
+}
+
+export async function adminOrganizers(db: Kysely<DB>, q: GridQuery) {
+  const organizers = sql`(SELECT * FROM ${userEvents} WHERE x.events > 0) AS o`;
+  const columns: Record<string, GridColumn> = {
+    displayName: { expr: sql`o.display_name`, type: 'text' },
+    email: { expr: sql`o.email`, type: 'text' },
+    events: { expr: sql`o.events`, type: 'number' },
+    publishedEvents: { expr: sql`o.published_events`, type: 'number' },
+    lastEventAt: { expr: sql`o.last_event_at`, type: 'date' },
+    createdAt: { expr: sql`o.created_at`, type: 'date' },
+  };
+  const res = await gridQuery<{
+    id: string;
+    display_name: string;
+    email: string;
+    events: number;
+    published_events: number;
+    last_event_at: Date | null;
+    created_at: Date;
+  }>(db, organizers, columns, sql`o.id, o.display_name, o.email, o.events, o.published_events, o.last_event_at, o.created_at`, q, 'lastEventAt');
+  return {
+    rows: res.rows.map((r) => ({
+      id: r.id,
+      displayName: r.display_name,
+      email: r.email,
+      events: r.events,
+      publishedEvents: r.published_events,
+      lastEventAt: iso(r.last_event_at),
+      createdAt: isoReq(r.created_at),
+    })),
+    rowCount: res.rowCount,
+  };
+}
+
+export async function adminDashboard(db: Kysely<DB>) {
+  const r = await sql<{ users: string; organizers: string; events: string; published: string; tickets: string }>`SELECT
+      (SELECT count(*) FROM users) AS users,
+      (SELECT count(DISTINCT owner_id) FROM events) AS organizers,
+      (SELECT count(*) FROM events) AS events,
+      (SELECT count(*) FROM events WHERE published) AS published,
+      (SELECT count(*) FROM event_ticket_types) AS tickets`.execute(db);
+  const row = r.rows[0];
+  return {
+    users: Number(row.users),
+    organizers: Number(row.organizers),
+    events: Number(row.events),
+    publishedEvents: Number(row.published),
+    ticketTypes: Number(row.tickets),
+  };
+}
+
+/** Display names of users (for the audit trail and the collaborator list). */
+export async function usersByIds(db: Kysely<DB>, ids: string[]) {
+  if (!ids.length) return new Map<string, { displayName: string; email: string }>();
+  const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { displayName: r.display_name, email: r.email }]));
+}

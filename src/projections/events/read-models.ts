@@ -1,0 +1,209 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { MODULES } from '../../contracts/events.js';
+import { EVENT_TYPES, type EventDetails, type EventsEvent, type PaymentMethodConfig, type TicketTypeFields } from '../../domain/events/event.js';
+import type { RecordedEvent } from '../../eventstore/port.js';
+import { defineProjection } from '../projection.js';
+
+const DETAIL_COLUMNS: Record<keyof EventDetails, keyof DB['events']> = {
+  eventName: 'event_name',
+  eventCode: 'event_code',
+  description: 'description',
+  venue: 'venue',
+  onlineUrl: 'online_url',
+  startDate: 'start_date',
+  endDate: 'end_date',
+  timeZone: 'time_zone',
+  currency: 'currency',
+  capacity: 'capacity',
+};
+const TICKET_COLUMNS: Record<keyof TicketTypeFields, keyof DB['event_ticket_types']> = {
+  name: 'name',
+  price: 'price',
+  quantity: 'quantity',
+  saleStart: 'sale_start',
+  saleEnd: 'sale_end',
+  minPerOrder: 'min_per_order',
+  maxPerOrder: 'max_per_order',
+  visibility: 'visibility',
+};
+
+function publicConfig(method: PaymentMethodConfig): { config: string; has_secret_key: boolean } {
+  if (method.kind === 'card') return { config: JSON.stringify({ key: method.key }), has_secret_key: !!method.secretKeyCipher };
+  const { kind: _k, ...rest } = method;
+  return { config: JSON.stringify(rest), has_secret_key: false };
+}
+
+async function touch(trx: Transaction<DB>, eventId: string, at: string, version: number) {
+  await trx.updateTable('events').set({ updated_at: at, version }).where('id', '=', eventId).execute();
+}
+
+async function apply(trx: Transaction<DB>, recorded: RecordedEvent): Promise<void> {
+  const e = recorded as unknown as EventsEvent & { streamVersion: number };
+  const version = recorded.streamVersion;
+  switch (e.type) {
+    case 'events.EventCreated': {
+      const d = e.data;
+      await trx
+        .insertInto('events')
+        .values({
+          id: d.eventId,
+          owner_id: d.ownerId,
+          event_code: d.eventCode,
+          event_name: d.eventName,
+          description: d.description,
+          venue: d.venue,
+          online_url: d.onlineUrl,
+          start_date: d.startDate,
+          end_date: d.endDate,
+          time_zone: d.timeZone,
+          currency: d.currency,
+          capacity: d.capacity,
+          created_at: d.at,
+          updated_at: d.at,
+          version,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('event_members')
+        .values(MODULES.map((module) => ({ event_id: d.eventId, user_id: d.ownerId, module, role: 'administrator', owner: true, granted_at: d.at })))
+        .onConflict((oc) => oc.columns(['event_id', 'user_id', 'module']).doNothing())
+        .execute();
+      return;
+    }
+    case 'events.EventDetailsChanged': {
+      const set: Record<string, unknown> = { updated_at: e.data.at, version };
+      for (const [k, v] of Object.entries(e.data.changes)) set[DETAIL_COLUMNS[k as keyof EventDetails]] = v;
+      await trx.updateTable('events').set(set).where('id', '=', e.data.eventId).execute();
+      return;
+    }
+    case 'events.EventCoverChanged':
+      await trx.updateTable('events').set({ cover_url: e.data.coverUrl, updated_at: e.data.at, version }).where('id', '=', e.data.eventId).execute();
+      return;
+    case 'events.EventPublished':
+      await trx
+        .updateTable('events')
+        .set({ published: true, published_at: e.data.at, updated_at: e.data.at, version })
+        .where('id', '=', e.data.eventId)
+        .execute();
+      return;
+    case 'events.TicketTypeAdded': {
+      const d = e.data;
+      await trx
+        .insertInto('event_ticket_types')
+        .values({
+          id: d.ticketTypeId,
+          event_id: d.eventId,
+          name: d.name,
+          price: d.price,
+          quantity: d.quantity,
+          sale_start: d.saleStart,
+          sale_end: d.saleEnd,
+          min_per_order: d.minPerOrder,
+          max_per_order: d.maxPerOrder,
+          visibility: d.visibility,
+          created_at: d.at,
+          updated_at: d.at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await touch(trx, d.eventId, d.at, version);
+      return;
+    }
+    case 'events.TicketTypeChanged': {
+      const set: Record<string, unknown> = { updated_at: e.data.at };
+      for (const [k, v] of Object.entries(e.data.changes)) set[TICKET_COLUMNS[k as keyof TicketTypeFields]] = v;
+      await trx.updateTable('event_ticket_types').set(set).where('id', '=', e.data.ticketTypeId).execute();
+      await touch(trx, e.data.eventId, e.data.at, version);
+      return;
+    }
+    case 'events.TicketTypeRemoved':
+      await trx.deleteFrom('event_ticket_types').where('id', '=', e.data.ticketTypeId).execute();
+      await touch(trx, e.data.eventId, e.data.at, version);
+      return;
+    case 'events.PaymentMethodAdded':
+      await trx
+        .insertInto('event_payment_methods')
+        .values({
+          id: e.data.paymentMethodId,
+          event_id: e.data.eventId,
+          kind: e.data.method.kind,
+          ...publicConfig(e.data.method),
+          created_at: e.data.at,
+          updated_at: e.data.at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await touch(trx, e.data.eventId, e.data.at, version);
+      return;
+    case 'events.PaymentMethodChanged':
+      await trx
+        .updateTable('event_payment_methods')
+        .set({ ...publicConfig(e.data.method), updated_at: e.data.at })
+        .where('id', '=', e.data.paymentMethodId)
+        .execute();
+      await touch(trx, e.data.eventId, e.data.at, version);
+      return;
+    case 'events.PaymentMethodRemoved':
+      await trx.deleteFrom('event_payment_methods').where('id', '=', e.data.paymentMethodId).execute();
+      await touch(trx, e.data.eventId, e.data.at, version);
+      return;
+    case 'events.CollaboratorInvited': {
+      const d = e.data;
+      await trx
+        .insertInto('event_members')
+        .values({ event_id: d.eventId, user_id: d.inviteeUserId, module: d.module, role: d.role, owner: false, granted_at: d.at })
+        .onConflict((oc) => oc.columns(['event_id', 'user_id', 'module']).doUpdateSet({ role: d.role, granted_at: d.at }))
+        .execute();
+      if (d.invitationId) await trx.deleteFrom('event_invitations').where('id', '=', d.invitationId).execute();
+      await touch(trx, d.eventId, d.at, version);
+      return;
+    }
+    case 'events.CollaboratorInvitationPending': {
+      const d = e.data;
+      await trx
+        .deleteFrom('event_invitations')
+        .where('event_id', '=', d.eventId)
+        .where('email_hash', '=', d.emailHash)
+        .where('module', '=', d.module)
+        .execute();
+      await trx
+        .insertInto('event_invitations')
+        .values({
+          id: d.invitationId,
+          event_id: d.eventId,
+          email_hash: d.emailHash,
+          email_masked: d.emailMasked,
+          module: d.module,
+          role: d.role,
+          invited_by: d.invitedBy,
+          invited_at: d.at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await touch(trx, d.eventId, d.at, version);
+      return;
+    }
+    case 'events.CollaboratorRemoved':
+      await trx.deleteFrom('event_members').where('event_id', '=', e.data.eventId).where('user_id', '=', e.data.userId).where('owner', '=', false).execute();
+      await touch(trx, e.data.eventId, e.data.at, version);
+      return;
+  }
+}
+
+/** Events, ticket types, payment methods (public part), team (event_members) and pending invitations. */
+export const eventsReadModels = defineProjection({
+  name: 'events.read-models',
+  eventTypes: EVENT_TYPES,
+  async handle(events, { trx }) {
+    for (const e of events) await apply(trx, e);
+  },
+  async reset(trx) {
+    await trx.deleteFrom('event_invitations').execute();
+    await trx.deleteFrom('event_members').execute();
+    await trx.deleteFrom('event_payment_methods').execute();
+    await trx.deleteFrom('event_ticket_types').execute();
+    await trx.deleteFrom('events').execute();
+  },
+});

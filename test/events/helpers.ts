@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startTestNode } from '../support/context.js';
+import { signUp, type SignedUpUser } from '../support/accounts.js';
+
+export type Node = Awaited<ReturnType<typeof startTestNode>> & { dataDir: string };
+
+/** A node with its own upload directory, removed on stop. */
+export async function startEventsNode(): Promise<Node> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'aforo-events-'));
+  const t = await startTestNode({}, { DATA_DIR: dataDir });
+  return {
+    ...t,
+    dataDir,
+    async stop() {
+      await t.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small client acting as one user (or anonymous), with optional spec headers. */
+export function client(baseUrl: string, who?: SignedUpUser) {
+  async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> {
+    const res = await fetch(`${baseUrl}/api/v2${p}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(who ? { authorization: `Bearer ${who.token}` } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* CSV or other text */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  }
+  return {
+    user: who,
+    get: (p: string, h?: Record<string, string>) => call('GET', p, undefined, h),
+    post: (p: string, b?: unknown, h?: Record<string, string>) => call('POST', p, b ?? {}, h),
+    put: (p: string, b?: unknown, h?: Record<string, string>) => call('PUT', p, b ?? {}, h),
+    del: (p: string, h?: Record<string, string>) => call('DELETE', p, undefined, h),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+export function newEventBody(over: Record<string, unknown> = {}) {
+  const code = `ev-${randomUUID().slice(0, 8)}`;
+  return {
+    eventName: 'Feria de Café',
+    eventCode: code,
+    description: 'Degustación y charlas',
+    venue: 'Parque Kennedy, Miraflores',
+    startDate: '2030-05-01T19:00:00-05:00',
+    endDate: '2030-05-01T23:00:00-05:00',
+    capacity: 500,
+    ...over,
+  };
+}
+
+export async function organizer(baseUrl: string, name = 'Organizadora') {
+  const u = await signUp(baseUrl, { displayName: name });
+  return client(baseUrl, u);
+}
+
+/** Creates an event and returns it (asserting 201). */
+export async function createEvent(c: Client, over: Record<string, unknown> = {}) {
+  const res = await c.post('/event', newEventBody(over));
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { data: { _id: string; eventCode: string; eventName: string }; position: string };
+}
+
+export const ticketBody = (over: Record<string, unknown> = {}) => ({ name: 'General', price: 0, quantity: 100, ...over });

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createEvent, organizer, startEventsNode, ticketBody, type Node } from './helpers.js';
+
+describe('events API: create, tickets, payment methods, publish, public pages', () => {
+  let t: Node;
+  beforeAll(async () => {
+    t = await startEventsNode();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('creates, edits and reads an event; eventInformation follows the ticket settings', async () => {
+    const a = await organizer(t.node.url);
+    const created = await createEvent(a, { currency: 'USD' });
+    expect(created.data).toMatchObject({ eventName: 'Feria de Café', currency: 'USD', currencyPrefix: '$', published: false, timeZone: 'America/Lima' });
+    const id = created.data._id;
+    const edited = await a.put(`/event/${id}`, { eventName: 'Feria del Café Peruano' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.eventName).toBe('Feria del Café Peruano');
+
+    const info0 = await a.get(`/eventInformation/${id}`);
+    expect(info0.body).toMatchObject({ ticket: { quantity: 0, maximumPrice: 0, uses: 0 }, freeIncome: false, methods: 0, fields: [], templates: [], virtualFair: null });
+
+    const tk = await a.post(`/event/${id}/ticket`, ticketBody({ price: 30.5 }));
+    expect(tk.status).toBe(201);
+    const info1 = await a.get(`/eventInformation/${id}`);
+    expect(info1.body.ticket).toEqual({ quantity: 1, maximumPrice: 30.5, uses: 0 });
+  });
+
+  it('publish rules: no ticket, free publishes without payment method, paid asks for one', async () => {
+    const a = await organizer(t.node.url);
+    const free = (await createEvent(a)).data._id;
+    let r = await a.put(`/event/${free}`, { published: true });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ code: 'NO_TICKETS', messagePublic: 'Debes crear al menos una entrada antes de publicar el evento.' });
+    await a.post(`/event/${free}/ticket`, ticketBody());
+    r = await a.put(`/event/${free}`, { published: true });
+    expect(r.status).toBe(200);
+    expect(r.body.data.published).toBe(true);
+    expect((await a.put(`/event/${free}`, { published: false })).body.code).toBe('NO_UNPUBLISH');
+
+    const paid = (await createEvent(a)).data._id;
+    await a.post(`/event/${paid}/ticket`, ticketBody({ price: 20 }));
+    r = await a.put(`/event/${paid}`, { published: true });
+    expect(r.body.code).toBe('NO_PAYMENT_METHOD');
+    const pm = await a.post(`/event/${paid}/paymentMethod`, { kind: 'card', key: 'pk_test_123', secretKey: 'sk_test_SECRET' });
+    expect(pm.status).toBe(201);
+    expect(pm.body.data).toMatchObject({ kind: 'card', key: 'pk_test_123', hasSecretKey: true });
+    expect(JSON.stringify(pm.body)).not.toContain('sk_test_SECRET');
+    r = await a.put(`/event/${paid}`, { published: true });
+    expect(r.status).toBe(200);
+
+    const list = await a.get(`/event/${paid}/paymentMethods`);
+    expect(JSON.stringify(list.body)).not.toContain('SECRET');
+    const page = await client(t.node.url).get(`/e/${r.body.data.eventCode}?after=${r.body.position}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ paymentOptions: ['card'], cardPublicKey: 'pk_test_123', preview: false });
+    expect(page.body.ticketTypes[0]).toMatchObject({ name: 'General', price: 20, saleStatus: 'onSale' });
+  });
+
+  it('unpublished public page: 404 for strangers, preview for the team', async () => {
+    const a = await organizer(t.node.url);
+    const ev = await createEvent(a);
+    const anon = await client(t.node.url).get(`/e/${ev.data.eventCode}?after=${ev.position}`);
+    expect(anon.status).toBe(404);
+    const own = await a.get(`/e/${ev.data.eventCode}`);
+    expect(own.status).toBe(200);
+    expect(own.body.preview).toBe(true);
+  });
+
+  it('search without accents finds accented names; home lists published events', async () => {
+    const a = await organizer(t.node.url);
+    const ev = await createEvent(a, { eventName: 'Gran Café Limeño', description: 'Música y cafés de altura' });
+    await a.post(`/event/${ev.data._id}/ticket`, ticketBody());
+    const pub = await a.put(`/event/${ev.data._id}`, { published: true });
+    const s = await client(t.node.url).get(`/searchEvent?q=cafe&after=${pub.body.position}`);
+    expect(s.status).toBe(200);
+    expect(s.body.data.map((e: { _id: string }) => e._id)).toContain(ev.data._id);
+    const s2 = await client(t.node.url).get(`/searchEvent?q=limeno`);
+    expect(s2.body.data.map((e: { _id: string }) => e._id)).toContain(ev.data._id);
+    const s3 = await client(t.node.url).get(`/searchEvent?q=musica`);
+    expect(s3.body.data.map((e: { _id: string }) => e._id)).toContain(ev.data._id);
+    const none = await client(t.node.url).get(`/searchEvent?q=zzzzqq`);
+    expect(none.body).toEqual({ data: [], total: 0 });
+    const home = await client(t.node.url).get('/events/published');
+    expect(home.body.data.some((e: { _id: string; published: boolean }) => e._id === ev.data._id && e.published)).toBe(true);
+    const empty = await client(t.node.url).get('/searchEvent?q=');
+    expect(empty.status).toBe(400);
+  });
+
+  it('validation errors are 400 with Spanish field messages, never 500', async () => {
+    const a = await organizer(t.node.url);
+    const r = await a.post('/event', { eventName: '', eventCode: 'A B', startDate: 'x', endDate: 'y' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors.length).toBeGreaterThan(0);
+    const r2 = await a.post('/event', { eventName: 'x', eventCode: 'abc-def', venue: 'v', startDate: '2030-01-02T00:00:00Z', endDate: '2030-01-01T00:00:00Z' });
+    expect(r2.status).toBe(400);
+    expect(r2.body.code).toBe('END_BEFORE_START');
+  });
+});
