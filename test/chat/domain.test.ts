@@ -107,7 +107,7 @@ describe('chat room: sending (40000-character rule, membership)', () => {
 describe('chat room: states only move forward', () => {
   it('sent -> delivered -> viewed for the receiver', () => {
     const delivered = spec.given([opened, sent('m1')]).when(mark(beto, 'delivered', ['m1'])).then((events) => {
-      expect(events).toEqual([{ type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'delivered', messageIds: ['m1'], markedAt: at } }]);
+      expect(events).toEqual([{ type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'delivered', messageIds: ['m1'], scope: 'messages', markedAt: at } }]);
     });
     spec
       .given([opened, sent('m1'), ...delivered])
@@ -118,14 +118,14 @@ describe('chat room: states only move forward', () => {
   });
 
   it('viewed never goes back to delivered', () => {
-    const viewed: ChatRoomEvent = { type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'viewed', messageIds: ['m1'], markedAt: at } };
+    const viewed: ChatRoomEvent = { type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'viewed', messageIds: ['m1'], scope: 'messages', markedAt: at } };
     spec.given([opened, sent('m1'), viewed]).when(mark(beto, 'delivered', ['m1'])).then([]);
     spec.given([opened, sent('m1'), viewed]).when(mark(beto, 'viewed', ['m1'])).then([]);
   });
 
   it('evolve ignores a backwards mark that raced in', () => {
-    const viewed: ChatRoomEvent = { type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'viewed', messageIds: ['m1'], markedAt: at } };
-    const back: ChatRoomEvent = { type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'delivered', messageIds: ['m1'], markedAt: at } };
+    const viewed: ChatRoomEvent = { type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'viewed', messageIds: ['m1'], scope: 'messages', markedAt: at } };
+    const back: ChatRoomEvent = { type: 'chat.MessagesMarked', data: { roomId, userId: beto, state: 'delivered', messageIds: ['m1'], scope: 'messages', markedAt: at } };
     const state = [opened, sent('m1'), viewed, back].reduce(chatRoomDecider.evolve, chatRoomDecider.initialState());
     expect((state as Extract<ChatRoomState, { status: 'open' }>).messages.m1.receipts[beto]).toBe('viewed');
   });

@@ -45,7 +45,8 @@ export type MessageSent = {
 };
 export type MessagesMarked = {
   type: 'chat.MessagesMarked';
-  data: { roomId: string; userId: string; state: 'delivered' | 'viewed'; messageIds: string[]; markedAt: string };
+  /** scope 'messages': the ids named by the client; 'room': everything the user had received in the room. */
+  data: { roomId: string; userId: string; state: 'delivered' | 'viewed'; messageIds: string[]; scope: 'messages' | 'room'; markedAt: string };
 };
 export type ChatRoomEvent = RoomOpened | MessageSent | MessagesMarked;
 
@@ -164,7 +165,19 @@ export function decide(command: ChatRoomCommand, state: ChatRoomState, ctx: Deci
         moved.push(id);
       }
       if (moved.length === 0) return [];
-      return [{ type: 'chat.MessagesMarked', data: { roomId: room.roomId, userId, state: target, messageIds: moved, markedAt: now } }];
+      return [
+        {
+          type: 'chat.MessagesMarked',
+          data: {
+            roomId: room.roomId,
+            userId,
+            state: target,
+            messageIds: moved,
+            scope: command.data.messageIds ? 'messages' : 'room',
+            markedAt: now,
+          },
+        },
+      ];
     }
   }
 }

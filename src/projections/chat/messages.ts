@@ -144,7 +144,7 @@ async function markMessages(ctx: ProjectionContext, d: MessagesMarked['data']) {
     );
     return;
   }
-  if (rows.length === 1 && d.messageIds.length === 1) {
+  if (d.scope !== 'room' && rows.length === 1) {
     const payload: MessageUpdateEvent = { _id: rows[0].id, id: rows[0].client_id, _room: d.roomId, state: rows[0].state };
     ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.messageUpdate, payload));
     return;
