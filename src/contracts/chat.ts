@@ -224,7 +224,7 @@ export type WritingEvent = z.infer<typeof writingEventSchema>;
 export const socketSendPayload = z.object({ _room: id, id: clientMessageId, message: chatMessageText });
 export const chatMessageEventSchema = chatMessageSchema;
 
-/** Server -> client `chat-room:message-update`: one message's state moved forward. */
+/** Server -> members `chat-room:message-update`: a message marked by id (PUT chatMessage/:id) moved forward. */
 export const messageUpdateEventSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -233,7 +233,11 @@ export const messageUpdateEventSchema = z.object({
 });
 export type MessageUpdateEvent = z.infer<typeof messageUpdateEventSchema>;
 
-/** Server -> client `chat-room:messages-update`: several messages of one room moved forward at once. */
+/**
+ * Server -> members `chat-room:messages-update`: room-wide marks (PUT chatMessages, PUT chatMessagesByChatRoom)
+ * moved these messages forward. `messages` may be empty (sent to the marker's own tabs only) when a group
+ * message still waits for other recipients: refresh unread counts then.
+ */
 export const messagesUpdateEventSchema = z.object({
   _room: z.string(),
   state: messageStateSchema,
