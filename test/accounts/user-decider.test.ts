@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, UnauthorizedError } from '../../src/domain/shared/errors.js';
-import { userDecider, type UserEvent } from '../../src/domain/accounts/user.js';
+import { userDecider, type UserCommand, type UserEvent } from '../../src/domain/accounts/user.js';
 import { emailHash, normalizeEmail } from '../../src/domain/accounts/email.js';
 import { DeciderSpecification, SPEC_NOW, SPEC_USER_ID } from '../support/decider-spec.js';
 
@@ -73,13 +73,14 @@ describe('user decider', () => {
 
   it('rejects every command on a deleted or unknown account', () => {
     for (const history of [[], [registered, deleted]]) {
-      for (const command of [
+      const commands: UserCommand[] = [
         { type: 'VerifyEmail', data: {} },
         { type: 'ChangePassword', data: { reason: 'change' } },
         { type: 'RequestPasswordReset', data: {} },
         { type: 'DeleteAccount', data: {} },
         { type: 'GrantAdministrator', data: {} },
-      ] as const) {
+      ];
+      for (const command of commands) {
         spec.given(history).when(command).thenThrows(NotFoundError, (e) => e.code === 'ACCOUNT_NOT_FOUND');
       }
     }

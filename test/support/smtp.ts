@@ -73,7 +73,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     mails,
-    waitForMail(predicate, timeoutMs = 10_000) {
+    waitForMail(predicate, timeoutMs = 20_000) {
       const found = mails.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

@@ -19,6 +19,8 @@ export const sendMailJob = defineJob({
     /** Logged when mails go to files, so a developer can follow the link. */
     link: z.string().optional(),
   }),
+  // A sent mail's payload (address, one-time link) leaves Redis at once; the sent log keeps retries from resending.
+  options: { removeOnComplete: true, removeOnFail: { age: 24 * 60 * 60 } },
   async handler(payload, { config, logger, once }) {
     const transport = mailTransport(config, logger);
     await once(`mail.send:${payload.key}`, () =>
