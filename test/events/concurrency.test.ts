@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, newEventBody, organizer, startEventsNode, ticketBody, type Node } from './helpers.js';
+
+describe('eventCode uniqueness and idempotent writes', () => {
+  let t: Node;
+  beforeAll(async () => {
+    t = await startEventsNode();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('10 concurrent creates with the same eventCode: exactly one wins, the others get EVENT_CODE_TAKEN', async () => {
+    const orgs = await Promise.all([0, 1].map((i) => organizer(t.node.url, `Org ${i}`)));
+    const code = `unico-${randomUUID().slice(0, 6)}`;
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => orgs[i % 2].post('/event', newEventBody({ eventCode: code }))));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect(r.body).toMatchObject({ code: 'EVENT_CODE_TAKEN', messagePublic: 'El código del evento ya está en uso. Elige otro.' });
+    }
+    const count = await t.ctx.db.selectFrom('es_reservations' as never).selectAll().where('scope' as never, '=', 'events.code' as never).where('value' as never, '=', code as never).execute();
+    expect(count).toHaveLength(1);
+  });
+
+  it('changing the code releases the old one and reserves the new one', async () => {
+    const a = await organizer(t.node.url);
+    const ev = (await createEvent(a)).data;
+    const other = (await createEvent(a)).data;
+    expect((await a.put(`/event/${other._id}`, { eventCode: ev.eventCode })).body.code).toBe('EVENT_CODE_TAKEN');
+    const newCode = `nuevo-${randomUUID().slice(0, 6)}`;
+    expect((await a.put(`/event/${ev._id}`, { eventCode: newCode })).status).toBe(200);
+    // The old code is free again.
+    expect((await a.put(`/event/${other._id}`, { eventCode: ev.eventCode })).status).toBe(200);
+  });
+
+  it('the same clientId creates one event, however often it is retried (also concurrently)', async () => {
+    const a = await organizer(t.node.url);
+    const clientId = randomUUID();
+    const body = newEventBody({ clientId });
+    const results = await Promise.all([a.post('/event', body), a.post('/event', body), a.post('/event', body)]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.data._id))).toEqual(new Set([clientId]));
+    const stream = await t.ctx.store.readStream(`events-event-${clientId}`);
+    expect(stream).toHaveLength(1);
+    // Another user reusing that clientId does not get A's event.
+    const b = await organizer(t.node.url);
+    expect((await b.post('/event', body)).status).toBe(409);
+  });
+
+  it('Idempotency-Key replays the first answer and appends nothing new', async () => {
+    const a = await organizer(t.node.url);
+    const ev = (await createEvent(a)).data;
+    const key = randomUUID();
+    const first = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'VIP', price: 50 }), { 'Idempotency-Key': key });
+    const second = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'VIP', price: 50 }), { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    const tickets = await a.get(`/event/${ev._id}/tickets`);
+    expect(tickets.body.data).toHaveLength(1);
+    const createKey = randomUUID();
+    const c1 = await a.post('/event', newEventBody(), { 'Idempotency-Key': createKey });
+    const c2 = await a.post('/event', newEventBody(), { 'Idempotency-Key': createKey });
+    expect(c2.body.data._id).toBe(c1.body.data._id);
+  });
+});
