@@ -1,0 +1,154 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAdministrator, signUp, uniqueEmail } from '../support/accounts.js';
+import { client, createEvent, organizer, startEventsNode, ticketBody, type Node } from './helpers.js';
+
+// Smallest valid PNG (1x1) and a fake "image" whose bytes are text.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function upload(url: string, token: string, eventId: string, data: Buffer, name: string, type: string) {
+  const form = new FormData();
+  form.append('cover', new Blob([new Uint8Array(data)], { type }), name);
+  const res = await fetch(`${url}/api/v2/event/${eventId}/cover`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('collaborators, cover upload, history and administration', () => {
+  let t: Node;
+  beforeAll(async () => {
+    t = await startEventsNode();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('invites an existing account at once and a future one on sign-up', async () => {
+    const a = await organizer(t.node.url, 'Ana Organizadora');
+    const ev = (await createEvent(a)).data;
+    const existing = await signUp(t.node.url, { displayName: 'Carla Cajera' });
+    const g = await a.post(`/event/${ev._id}/collaborator`, { email: existing.email.toUpperCase(), module: 'store', role: 'cash_register' });
+    expect(g.status).toBe(201);
+    expect(g.body.data).toMatchObject({ status: 'granted', userId: existing.user._id });
+    const stream = await t.ctx.store.readStream(`events-event-${ev._id}`);
+    expect(stream.at(-1)).toMatchObject({
+      type: 'events.CollaboratorInvited',
+      data: { eventId: ev._id, eventName: ev.eventName, inviteeUserId: existing.user._id, module: 'store', role: 'cash_register', invitedBy: a.user!.user._id },
+    });
+
+    const futureEmail = uniqueEmail('futura');
+    const p = await a.post(`/event/${ev._id}/collaborator`, { email: futureEmail, module: 'businessConference', role: 'support' });
+    expect(p.body.data).toMatchObject({ status: 'pending', userId: null });
+    const team = await a.get(`/event/${ev._id}/collaborators?after=${p.body.position}`);
+    expect(team.body.data.map((m: { displayName: string; owner: boolean }) => [m.displayName, m.owner])).toEqual([
+      ['Ana Organizadora', true],
+      ['Carla Cajera', false],
+    ]);
+    expect(team.body.pending).toEqual([expect.objectContaining({ module: 'businessConference', role: 'support', emailMasked: expect.stringMatching(/^f\*\*\*@example\.test$/) })]);
+    expect(JSON.stringify(team.body)).not.toContain(futureEmail);
+
+    // The invited person signs up later: entering the module area grants the role.
+    const future = client(t.node.url, await signUp(t.node.url, { email: futureEmail, displayName: 'Futura Soporte' }));
+    const modules = await future.get(`/modules/${future.user!.user._id}?fecthEvents=true`);
+    expect(modules.body.data.modules).toEqual([
+      { module: 'businessConference', label: 'RUEDA DE NEGOCIOS', events: [expect.objectContaining({ _id: ev._id, role: 'support' })] },
+    ]);
+    const vr = await future.get(`/validateRole?client=${a.user!.user._id}&event=${ev.eventCode}&module=businessConference&page=/helpRequest`);
+    expect(vr.status).toBe(200);
+    expect(vr.body.data.data).toMatchObject({ role: { businessConference: 'support' }, event: { _id: ev._id, currency: 'PEN' }, businessConferences: [], exhibitorCompanys: [] });
+
+    // Removing the collaborator takes the access away.
+    const cashier = client(t.node.url, existing);
+    expect((await cashier.get(`/event/${ev._id}/tickets`)).status).toBe(200);
+    expect((await a.del(`/event/${ev._id}/collaborator/${existing.user._id}`)).status).toBe(200);
+    expect((await cashier.get(`/event/${ev._id}/tickets`)).status).toBe(403);
+    expect((await a.del(`/event/${ev._id}/collaborator/${a.user!.user._id}`)).body.code).toBe('OWNER_CANNOT_BE_REMOVED');
+  });
+
+  it('a pending invitation can be confirmed only by the invited e-mail', async () => {
+    const a = await organizer(t.node.url);
+    const ev = (await createEvent(a)).data;
+    const email = uniqueEmail('invitada');
+    const p = await a.post(`/event/${ev._id}/collaborator`, { email, module: 'settings', role: 'administrator' });
+    const invitationId = p.body.data.invitationId;
+    const intruder = await organizer(t.node.url);
+    expect((await intruder.get(`/event/${ev._id}?after=${p.body.position}`)).status).toBe(403);
+    expect((await intruder.post(`/confirm/invitation/${invitationId}`)).status).toBe(403);
+    const invited = client(t.node.url, await signUp(t.node.url, { email }));
+    const ok = await invited.post(`/confirm/invitation/${invitationId}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ eventId: ev._id, module: 'settings', role: 'administrator' });
+    expect((await invited.get(`/event/${ev._id}/collaborators`)).status).toBe(200);
+  });
+
+  it('stores and serves a cover image; refuses non-images and other events', async () => {
+    const a = await organizer(t.node.url);
+    const ev = (await createEvent(a)).data;
+    const up = await upload(t.node.url, a.user!.token, ev._id, PNG, 'portada.png', 'image/png');
+    expect(up.status).toBe(200);
+    expect(up.body.data.coverUrl).toMatch(new RegExp(`^/api/v2/files/events/${ev._id}/cover-[0-9a-f-]+\\.png$`));
+    const files = readdirSync(path.join(t.dataDir, 'uploads', 'events', ev._id));
+    expect(files).toHaveLength(1);
+    const served = await fetch(`${t.node.url}${up.body.data.coverUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    const fake = await upload(t.node.url, a.user!.token, ev._id, Buffer.from('<script>alert(1)</script>'), 'x.png', 'image/png');
+    expect(fake).toMatchObject({ status: 400, body: { code: 'COVER_TYPE' } });
+    const big = await upload(t.node.url, a.user!.token, ev._id, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png');
+    expect(big.status).toBe(413);
+    expect((await fetch(`${t.node.url}/api/v2/files/events/${ev._id}/..%2F..%2Fsecret`)).status).toBe(404);
+  });
+
+  it('history lists who, when, what, before and after; the CSV has the same', async () => {
+    const a = await organizer(t.node.url, 'Historiadora');
+    const ev = (await createEvent(a, { venue: 'Lugar A' })).data;
+    await a.put(`/event/${ev._id}`, { venue: 'Lugar B' });
+    const tk = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'General', price: 0 }));
+    await a.put(`/event/${ev._id}/ticket/${tk.body.data._id}`, { price: 12.5 });
+    await a.post(`/event/${ev._id}/paymentMethod`, { kind: 'card', key: 'pk_h', secretKey: 'sk_very_secret' });
+    const h = await a.get(`/event/${ev._id}/history`);
+    expect(h.status).toBe(200);
+    const venue = h.body.data.find((e: { type: string }) => e.type === 'events.EventDetailsChanged');
+    expect(venue).toMatchObject({ userName: 'Historiadora', action: 'Datos del evento modificados', changes: [{ field: 'venue', before: 'Lugar A', after: 'Lugar B' }] });
+    const price = h.body.data.find((e: { type: string }) => e.type === 'events.TicketTypeChanged');
+    expect(price).toMatchObject({ subject: 'Entrada: General', changes: [{ field: 'price', before: 0, after: 12.5 }] });
+    expect(h.body.data[h.body.data.length - 1].type).toBe('events.EventCreated');
+    const csv = await a.get(`/event/${ev._id}/history.csv`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = csv.body as string;
+    expect(text.split('\r\n')[0]).toBe('"Fecha","Usuario","Acción","Elemento","Campo","Antes","Después"');
+    // UTF-8 BOM so spreadsheets read the accents (fetch's text() strips it, so look at the bytes).
+    const raw = await fetch(`${t.node.url}/api/v2/event/${ev._id}/history.csv`, { headers: { authorization: `Bearer ${a.user!.token}` } });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text).toContain('"Historiadora","Datos del evento modificados","","venue","Lugar A","Lugar B"');
+    expect(text).toContain('"Entrada: General","price","0","12.5"');
+    expect(text).not.toContain('sk_very_secret');
+  });
+
+  it('platform administration: dashboard counts and Data Grid paging, sorting and filtering', async () => {
+    const adminUser = await signUp(t.node.url, { displayName: 'Admin Plataforma' });
+    await makeAdministrator(t.ctx, adminUser.user._id);
+    const admin = client(t.node.url, adminUser);
+    const org = await organizer(t.node.url, 'Zoila Organizadora');
+    const ev = await createEvent(org);
+    const d = await admin.get(`/admin/dashboard?after=${ev.position}`);
+    expect(d.status).toBe(200);
+    expect(d.body.data.users).toBeGreaterThanOrEqual(2);
+    expect(d.body.data.events).toBeGreaterThanOrEqual(1);
+    const users = await admin.get('/admin/users?page=0&pageSize=2&sortField=displayName&sortOrder=asc');
+    expect(users.body.rows).toHaveLength(2);
+    expect(users.body.rowCount).toBe(d.body.data.users);
+    const names = users.body.rows.map((r: { displayName: string }) => r.displayName);
+    expect([...names].sort((x: string, y: string) => x.localeCompare(y))).toEqual(names);
+    const filtered = await admin.get('/admin/users?filterField=displayName&filterOperator=contains&filterValue=zoila');
+    expect(filtered.body.rows.map((r: { displayName: string }) => r.displayName)).toEqual(['Zoila Organizadora']);
+    const orgs = await admin.get('/admin/organizers?filterField=events&filterOperator=>=&filterValue=1&sortField=events&sortOrder=desc');
+    expect(orgs.body.rows.some((r: { displayName: string; events: number }) => r.displayName === 'Zoila Organizadora' && r.events === 1)).toBe(true);
+    const bad = await admin.get('/admin/users?sortOrder=sideways');
+    expect(bad.status).toBe(400);
+    // Admins may look at any event but not change it.
+    expect((await admin.get(`/event/${ev.data._id}`)).status).toBe(200);
+    expect((await admin.put(`/event/${ev.data._id}`, { eventName: 'Cambiado' })).status).toBe(403);
+  });
+});
