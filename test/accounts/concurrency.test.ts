@@ -121,4 +121,17 @@ describe('sign-up under concurrency, retries and abuse', () => {
     expect(statuses.slice(1, -1).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
+
+  it('rate limits the mails a signed-in user can trigger', async () => {
+    const u = await signUp(t.node.url);
+    const statuses: number[] = [];
+    for (let i = 0; i <= accountsRateLimits.accountMail.limit; i++) {
+      const res = await fetch(`${api}/verify/resend`, { method: 'POST', headers: { cookie: u.cookie } });
+      statuses.push(res.status);
+      await res.text();
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await fetch(`${api}/requestAccountDelete`, { method: 'POST', headers: { cookie: u.cookie } })).status).toBe(429);
+  });
 });

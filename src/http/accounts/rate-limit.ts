@@ -14,6 +14,8 @@ export const accountsRateLimits = {
   signin: { windowMs: 15 * 60 * 1000, limit: 10 },
   signup: { windowMs: 60 * 60 * 1000, limit: 10 },
   passwordReset: { windowMs: 60 * 60 * 1000, limit: 5 },
+  /** Mails a signed-in user can trigger (verification resend, account deletion link). */
+  accountMail: { windowMs: 60 * 60 * 1000, limit: 5 },
 };
 export type AccountsRateLimitName = keyof typeof accountsRateLimits;
 
@@ -42,9 +44,10 @@ class RedisWindowStore implements Store {
   }
 }
 
+/** IP plus the account concerned: the signed-in user, or the e-mail in the body. */
 function clientKey(req: Request): string {
-  const email = typeof req.body?.email === 'string' ? emailHash(req.body.email) : '-';
-  return `${ipKeyGenerator(req.ip ?? 'unknown')}:${email}`;
+  const who = req.user ? `u:${req.user._id}` : typeof req.body?.email === 'string' ? `e:${emailHash(req.body.email)}` : '-';
+  return `${ipKeyGenerator(req.ip ?? 'unknown')}:${who}`;
 }
 
 export function accountsRateLimit(ctx: AppContext, name: AccountsRateLimitName): RequestHandler {

@@ -138,6 +138,7 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
   );
 
   // Registered before verify/:token so that "resend" is not taken for a token.
+  router.post('/verify/resend', accountsRateLimit(ctx, 'accountMail'));
   defineRoute(
     router,
     ctx,
@@ -157,6 +158,7 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     );
   }
 
+  router.post('/requestAccountDelete', accountsRateLimit(ctx, 'accountMail'));
   defineRoute(
     router,
     ctx,
