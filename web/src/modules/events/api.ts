@@ -1,0 +1,198 @@
+import type {
+  AuditEntry,
+  EventDto,
+  EventInformation,
+  EventSummary,
+  InviteCollaboratorRequest,
+  PaymentMethodDto,
+  PermissionsResponse,
+  TicketTypeDto,
+  UpdateEventRequest,
+  ValidateRoleResponse,
+  CreateEventRequest,
+} from '@contracts/events';
+import type {
+  collaboratorsResponseSchema,
+  inviteCollaboratorResponseSchema,
+  modulesResponseSchema,
+  myEventsResponseSchema,
+  publicEventResponseSchema,
+  eventListResponseSchema,
+} from '@contracts/events';
+import type { z } from 'zod';
+import { api } from '../../app/api';
+
+export type PublicEventResponse = z.infer<typeof publicEventResponseSchema>;
+export type MyEvent = z.infer<typeof myEventsResponseSchema>['data'][number];
+export type ModulesData = z.infer<typeof modulesResponseSchema>['data'];
+export type CollaboratorsResponse = z.infer<typeof collaboratorsResponseSchema>;
+export type EventList = z.infer<typeof eventListResponseSchema>;
+export type RoleData = ValidateRoleResponse['data']['data'];
+interface Write<T> {
+  data: T;
+  position: string | null;
+}
+
+/**
+ * Read-your-writes (architecture notes): every command answers with its event-store position; the GETs that
+ * follow carry `after=<position>` so the server waits for its projections to pass it. Query functions run at
+ * fetch time, so reading the latest position here does not change cache keys.
+ */
+let lastPosition: string | null = null;
+const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
+async function remember<T extends { position: string | null }>(queryFulfilled: Promise<{ data: T }>) {
+  try {
+    const { data } = await queryFulfilled;
+    if (data.position) lastPosition = data.position;
+  } catch {
+    /* errors are shown by the caller */
+  }
+}
+
+/** The eventCode or id of an event, URL-encoded. */
+const seg = (v: string) => encodeURIComponent(v);
+
+const addTagTypes = ['Event', 'Ticket', 'PaymentMethod', 'Collaborator', 'EventHistory', 'Permissions', 'AdminGrid'] as const;
+
+export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
+  endpoints: (b) => ({
+    // ----- queries
+    modules: b.query<ModulesData, string>({
+      query: (userId) => ({ url: `modules/${seg(userId)}`, params: after({ fecthEvents: 'true' }) }),
+      transformResponse: (r: { data: ModulesData }) => r.data,
+      providesTags: ['Event', 'Collaborator'],
+    }),
+    validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string }>({
+      query: (q) => ({ url: 'validateRole', params: after({ ...q }) }),
+      transformResponse: (r: ValidateRoleResponse) => r.data.data,
+      providesTags: ['Permissions', 'Event', 'Ticket', 'PaymentMethod'],
+    }),
+    permissions: b.query<PermissionsResponse, string>({
+      query: (event) => ({ url: `permissions/${seg(event || 'null')}`, params: after() }),
+      providesTags: ['Permissions'],
+    }),
+    event: b.query<EventDto, string>({
+      query: (id) => ({ url: `event/${seg(id)}`, params: after() }),
+      transformResponse: (r: { data: EventDto }) => r.data,
+      providesTags: (_r, _e, id) => [{ type: 'Event', id }, 'Event'],
+    }),
+    eventInformation: b.query<EventInformation, string>({
+      query: (id) => ({ url: `eventInformation/${seg(id)}`, params: after() }),
+      providesTags: ['Event', 'Ticket', 'PaymentMethod'],
+    }),
+    myEvents: b.query<MyEvent[], { filter?: string; q?: string }>({
+      query: (q) => ({ url: 'events/mine', params: after({ ...q }) }),
+      transformResponse: (r: { data: MyEvent[] }) => r.data,
+      providesTags: ['Event'],
+    }),
+    publishedEvents: b.query<EventList, { page?: number; pageSize?: number }>({
+      query: (q) => ({ url: 'events/published', params: after({ ...q }) }),
+      providesTags: ['Event'],
+    }),
+    searchEvents: b.query<EventList, { q: string; page?: number }>({
+      query: (q) => ({ url: 'searchEvent', params: after({ ...q }) }),
+      providesTags: ['Event'],
+    }),
+    publicEvent: b.query<PublicEventResponse, string>({
+      query: (code) => ({ url: `e/${seg(code)}`, params: after() }),
+      providesTags: ['Event', 'Ticket'],
+    }),
+    history: b.query<AuditEntry[], string>({
+      query: (id) => ({ url: `event/${seg(id)}/history`, params: after() }),
+      transformResponse: (r: { data: AuditEntry[] }) => r.data,
+      providesTags: ['EventHistory'],
+    }),
+    collaborators: b.query<CollaboratorsResponse, string>({
+      query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after() }),
+      providesTags: ['Collaborator'],
+    }),
+
+    // ----- commands
+    createEvent: b.mutation<Write<EventDto>, CreateEventRequest>({
+      query: (body) => ({ url: 'event', method: 'POST', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+    }),
+    updateEvent: b.mutation<Write<EventDto>, { id: string; body: UpdateEventRequest }>({
+      query: ({ id, body }) => ({ url: `event/${seg(id)}`, method: 'PUT', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+    }),
+    uploadCover: b.mutation<Write<EventDto>, { id: string; file: File }>({
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('cover', file);
+        return { url: `event/${seg(id)}/cover`, method: 'POST', body: form };
+      },
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Event', 'EventHistory'] : []),
+    }),
+    createTicket: b.mutation<Write<TicketTypeDto>, { eventId: string; body: Record<string, unknown> }>({
+      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/ticket`, method: 'POST', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
+    }),
+    updateTicket: b.mutation<Write<TicketTypeDto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
+      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'PUT', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
+    }),
+    deleteTicket: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'DELETE' }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
+    }),
+    createPaymentMethod: b.mutation<Write<PaymentMethodDto>, { eventId: string; body: Record<string, unknown> }>({
+      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod`, method: 'POST', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
+    }),
+    updatePaymentMethod: b.mutation<Write<PaymentMethodDto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
+      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'PUT', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
+    }),
+    deletePaymentMethod: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'DELETE' }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
+    }),
+    inviteCollaborator: b.mutation<z.infer<typeof inviteCollaboratorResponseSchema>, { eventId: string; body: InviteCollaboratorRequest }>({
+      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/collaborator`, method: 'POST', body }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+    }),
+    removeCollaborator: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/collaborator/${seg(itemId)}`, method: 'DELETE' }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+    }),
+  }),
+});
+
+export const {
+  useModulesQuery,
+  useValidateRoleQuery,
+  usePermissionsQuery,
+  useEventQuery,
+  useEventInformationQuery,
+  useMyEventsQuery,
+  usePublishedEventsQuery,
+  useSearchEventsQuery,
+  usePublicEventQuery,
+  useHistoryQuery,
+  useCollaboratorsQuery,
+  useCreateEventMutation,
+  useUpdateEventMutation,
+  useUploadCoverMutation,
+  useCreateTicketMutation,
+  useUpdateTicketMutation,
+  useDeleteTicketMutation,
+  useCreatePaymentMethodMutation,
+  useUpdatePaymentMethodMutation,
+  useDeletePaymentMethodMutation,
+  useInviteCollaboratorMutation,
+  useRemoveCollaboratorMutation,
+} = eventsApi;
+
+export type { EventSummary };

@@ -1,0 +1,201 @@
+import AddIcon from '@mui/icons-material/Add';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useCurrentUser } from '../../accounts/api';
+import { useAppDispatch } from '../../../app/store';
+import { ErrorView, describeError } from '../../../components/ErrorPage';
+import { eventsApi, useValidateRoleQuery } from '../api';
+import { PublishFlow } from '../components/PublishFlow';
+import { menuFor, RESERVED_WORDS } from '../menus';
+import { ModuleAreaContext, modulePath, type ModuleAreaValue } from './context';
+import { ModuleDrawer } from './ModuleDrawer';
+
+/** Spec breakpoint: the publish button and the side menu need a wide screen (1060 px). */
+const WIDE = '(min-width:1060px)';
+const SIDE_WIDTH = 232;
+
+/**
+ * Layout of /module/{administrator}/{event}/{module}/{page...}: the event toolbar (module selector, event
+ * selector by eventCode, publish button) and the module drawer built from the user's role.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const wide = useMediaQuery(WIDE, { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+
+  const administrator = params.administrator!;
+  const eventParam = params.event && !(RESERVED_WORDS as readonly string[]).includes(params.event) ? params.event : undefined;
+  const module = params.module;
+  const page = params['*'] ? `/${params['*'].replace(/\/+$/, '')}` : '';
+
+  const { data, error, isFetching, isLoading } = useValidateRoleQuery({ client: administrator, event: eventParam, module, page });
+
+  // Changing event or administrator resets permissions (spec section 4).
+  useEffect(() => {
+    dispatch(eventsApi.util.invalidateTags(['Permissions']));
+  }, [administrator, eventParam, dispatch]);
+
+  const event = data?.event ?? undefined;
+  const role = module ? data?.role?.[module] : undefined;
+  const base = event && module ? modulePath(administrator, event.eventCode, module) : `/module/${encodeURIComponent(administrator)}`;
+  const value: ModuleAreaValue = useMemo(
+    () => ({ administrator, eventParam, module, page, roleData: data, eventId: event?._id, eventCode: event?.eventCode, role, base }),
+    [administrator, eventParam, module, page, data, event?._id, event?.eventCode, role, base],
+  );
+
+  const hasMenu = !!module && menuFor(module, role).length > 0;
+  const canPublish =
+    !!event && wide && !event.published && module !== 'businessConference' && role === 'administrator' && !!data?.actions.includes('event.publish');
+
+  const changeModule = (m: string) => {
+    if (event) navigate(modulePath(administrator, event.eventCode, m));
+  };
+  const changeEvent = (code: string) => {
+    const target = data?.events.find((e) => e.eventCode === code);
+    if (!target) return;
+    // Keep the module if the user holds it there; the module area resolves the role again.
+    navigate(modulePath(target.ownerId, code, module ?? 'store'));
+  };
+
+  // /module/{userId}/settings: the settings module of the administrator (reserved word, no event).
+  const settingsArea = !eventParam && pathname.split('/')[3] === 'settings' && user?._id === administrator;
+  const settingsPage = pathname.split('/')[4] === 'user' ? '/user' : '';
+
+  const drawer = settingsArea ? (
+    <ModuleDrawer
+      base={`/module/${encodeURIComponent(administrator)}/settings`}
+      module="settings"
+      role="administrator"
+      page={settingsPage}
+      maximumPrice={0}
+      businessConferences={0}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  ) : hasMenu && event && module ? (
+      <ModuleDrawer
+        base={base}
+        module={module}
+        role={role}
+        page={page}
+        maximumPrice={data?.ticket.maximumPrice ?? 0}
+        businessConferences={data?.businessConferences.length ?? 0}
+        onNavigate={() => setDrawerOpen(false)}
+      />
+    ) : null;
+
+  return (
+    <ModuleAreaContext.Provider value={value}>
+      <Paper
+        square
+        elevation={0}
+        component="section"
+        aria-label={t('events.area.toolbar')}
+        sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 1.5, sm: 2.5 }, py: 1.25, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', position: 'relative' }}
+      >
+        {drawer && !wide && (
+          <IconButton aria-label={t('events.area.openModuleMenu')} onClick={() => setDrawerOpen(true)} edge="start">
+            <MenuOpenIcon />
+          </IconButton>
+        )}
+        {event && data && data.modules.length > 0 && (
+          <FormControl size="small" sx={{ minWidth: 170 }}>
+            <InputLabel id="module-select-label">{t('events.area.module')}</InputLabel>
+            <Select
+              labelId="module-select-label"
+              label={t('events.area.module')}
+              value={module && data.modules.some((m) => m.module === module) ? module : ''}
+              onChange={(e) => changeModule(String(e.target.value))}
+              data-testid="module-select"
+            >
+              {data.modules.map((m) => (
+                <MenuItem key={m.module} value={m.module}>
+                  {t(`events.modules.${m.module}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        )}
+        {data && data.events.length > 0 && (
+          <FormControl size="small" sx={{ minWidth: 200, maxWidth: { xs: '100%', sm: 320 }, flex: { xs: '1 1 200px', sm: '0 1 auto' } }}>
+            <InputLabel id="event-select-label">{t('events.area.event')}</InputLabel>
+            <Select
+              labelId="event-select-label"
+              label={t('events.area.event')}
+              value={event && data.events.some((e) => e.eventCode === event.eventCode) ? event.eventCode : ''}
+              onChange={(e) => changeEvent(String(e.target.value))}
+              data-testid="event-select"
+              renderValue={(code) => data.events.find((e) => e.eventCode === code)?.eventName ?? code}
+            >
+              {data.events.map((e) => (
+                <MenuItem key={e._id} value={e.eventCode}>
+                  <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+                    <span>{e.eventName}</span>
+                    <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+                      {e.eventCode}
+                    </Box>
+                  </Box>
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        )}
+        {event && (
+          <Chip
+            size="small"
+            label={event.published ? t('events.status.published') : t('events.status.draft')}
+            color={event.published ? 'success' : 'default'}
+            variant={event.published ? 'filled' : 'outlined'}
+          />
+        )}
+        <Box sx={{ flex: 1 }} />
+        {canPublish && event && (
+          <PublishFlow
+            eventId={event._id}
+            ticketsPath={modulePath(administrator, event.eventCode, 'store', '/tickets')}
+            paymentPath={modulePath(administrator, event.eventCode, 'store', '/manage/settings')}
+          />
+        )}
+        {!event && (
+          <Button component={RouterLink} to={`/module/${encodeURIComponent(administrator)}/create`} startIcon={<AddIcon />} variant="outlined">
+            {t('events.area.createEvent')}
+          </Button>
+        )}
+        {isFetching && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
+      </Paper>
+      <Box sx={{ display: 'flex', minWidth: 0 }}>
+        {drawer && wide && (
+          <Box component="aside" sx={{ width: SIDE_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 'calc(100vh - 130px)' }}>
+            {drawer}
+          </Box>
+        )}
+        {drawer && !wide && (
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+            <Box sx={{ width: 270, pt: 1 }}>{drawer}</Box>
+          </Drawer>
+        )}
+        <Box sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+          {error ? <ErrorView {...describeError(error)} /> : isLoading ? <LinearProgress aria-label={t('common.loading')} /> : <Outlet />}
+        </Box>
+      </Box>
+    </ModuleAreaContext.Provider>
+  );
+}

@@ -1,0 +1,160 @@
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { apiErrorMessage } from '../../../app/api';
+import { showSnackbar } from '../../../app/snackbar';
+import { useAppDispatch } from '../../../app/store';
+import { eventsApi, useUpdateEventMutation } from '../api';
+
+/** Spec section 9: publish success shows after 1000 ms; publish snackbars last 5000 ms. */
+export const PUBLISH_SUCCESS_DELAY = 1000;
+export const PUBLISH_SNACKBAR_TIMEOUT = 5000;
+
+type Step = 'noTicket' | 'confirmFree' | 'noPayment' | 'confirm' | 'loading' | null;
+
+/** Confirm dialogs cannot be dismissed by an outside click (spec section 4). */
+function StrictDialog(props: DialogProps & { onDismiss: () => void }) {
+  const { onDismiss, ...rest } = props;
+  return (
+    <Dialog
+      {...rest}
+      // MUI 9 dropped disableEscapeKeyDown: both outside clicks and Escape are ignored through onClose.
+      onClose={(_e, reason) => {
+        if (reason !== 'backdropClick' && reason !== 'escapeKeyDown') onDismiss();
+      }}
+      maxWidth="xs"
+      fullWidth
+    />
+  );
+}
+
+export interface PublishFlowProps {
+  eventId: string;
+  /** Links of the prompts: the tickets page and the payment-method settings page. */
+  ticketsPath: string;
+  paymentPath: string;
+  size?: 'small' | 'medium' | 'large';
+}
+
+/**
+ * The publish button and its dialogs, checked in the spec's order: (1) no ticket -> prompt to create one;
+ * (2) maximum ticket price 0 -> confirm, no payment method needed; (3) no payment method -> prompt to
+ * configure one; (4) otherwise confirm. The server applies the same rules; this only explains them.
+ */
+export function PublishFlow({ eventId, ticketsPath, paymentPath, size = 'medium' }: PublishFlowProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [step, setStep] = useState<Step>(null);
+  const [checking, setChecking] = useState(false);
+  const [updateEvent] = useUpdateEventMutation();
+
+  const start = async () => {
+    setChecking(true);
+    // Fresh figures: a ticket or payment method may have been added in another tab.
+    const r = await dispatch(eventsApi.endpoints.eventInformation.initiate(eventId, { forceRefetch: true }));
+    setChecking(false);
+    if (!r.data) {
+      dispatch(showSnackbar({ text: apiErrorMessage(r.error, t('common.unexpectedError')), severity: 'error', timeout: PUBLISH_SNACKBAR_TIMEOUT }));
+      return;
+    }
+    const { ticket, methods } = r.data;
+    if (ticket.quantity === 0) setStep('noTicket');
+    else if (ticket.maximumPrice === 0) setStep('confirmFree');
+    else if (methods === 0) setStep('noPayment');
+    else setStep('confirm');
+  };
+
+  const publish = async () => {
+    setStep('loading');
+    try {
+      await updateEvent({ id: eventId, body: { published: true } }).unwrap();
+      await new Promise((r) => setTimeout(r, PUBLISH_SUCCESS_DELAY));
+      setStep(null);
+      dispatch(showSnackbar({ text: t('events.publish.success'), severity: 'success', timeout: PUBLISH_SNACKBAR_TIMEOUT }));
+    } catch (error) {
+      setStep(null);
+      dispatch(showSnackbar({ text: apiErrorMessage(error, t('common.unexpectedError')), severity: 'error', timeout: PUBLISH_SNACKBAR_TIMEOUT }));
+    }
+  };
+
+  const close = () => setStep(null);
+  const go = (path: string) => {
+    setStep(null);
+    navigate(path);
+  };
+
+  return (
+    <>
+      <Button
+        variant="contained"
+        color="primary"
+        size={size}
+        startIcon={checking ? <CircularProgress size={16} color="inherit" /> : <CampaignIcon />}
+        disabled={checking || step === 'loading'}
+        onClick={() => void start()}
+        data-testid="publish-event"
+      >
+        {t('events.publish.button')}
+      </Button>
+
+      <StrictDialog open={step === 'noTicket'} onDismiss={close} aria-labelledby="publish-no-ticket">
+        <DialogTitle id="publish-no-ticket">{t('events.publish.noTicketTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('events.publish.noTicketText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button variant="contained" onClick={() => go(ticketsPath)}>
+            {t('events.publish.createTicket')}
+          </Button>
+        </DialogActions>
+      </StrictDialog>
+
+      <StrictDialog open={step === 'noPayment'} onDismiss={close} aria-labelledby="publish-no-payment">
+        <DialogTitle id="publish-no-payment">{t('events.publish.noPaymentTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('events.publish.noPaymentText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button variant="contained" onClick={() => go(paymentPath)}>
+            {t('events.publish.configurePayment')}
+          </Button>
+        </DialogActions>
+      </StrictDialog>
+
+      <StrictDialog open={step === 'confirm' || step === 'confirmFree'} onDismiss={close} aria-labelledby="publish-confirm">
+        <DialogTitle id="publish-confirm">{t('events.publish.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{step === 'confirmFree' ? t('events.publish.confirmFreeText') : t('events.publish.confirmText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button variant="contained" onClick={() => void publish()} data-testid="publish-confirm">
+            {t('events.publish.confirmButton')}
+          </Button>
+        </DialogActions>
+      </StrictDialog>
+
+      <Dialog open={step === 'loading'} aria-labelledby="publish-loading" maxWidth="xs" fullWidth>
+        <DialogContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
+            <CircularProgress size={28} />
+            <Typography id="publish-loading">{t('events.publish.loading')}</Typography>
+          </Box>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import HistoryIcon from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ErrorView, describeError } from '../../../components/ErrorPage';
+import { useHistoryQuery } from '../api';
+import { useModuleArea } from '../area/context';
+import { EmptyState, PageHeader } from '../components/common';
+
+/** Renders a before/after value of the audit trail compactly. */
+function show(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'Sí' : 'No';
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return dayjs(v).format('DD/MM/YYYY HH:mm');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** Audit trail of the event, straight from its stream: who, when, what, before and after; CSV export. */
+export default function HistoryPage() {
+  const { t } = useTranslation();
+  const { eventId } = useModuleArea();
+  const { data, error, isLoading } = useHistoryQuery(eventId!, { skip: !eventId });
+  if (error) return <ErrorView {...describeError(error)} />;
+  if (isLoading || !data) return <LinearProgress />;
+  return (
+    <Box>
+      <PageHeader
+        title={t('events.history.title')}
+        subtitle={t('events.history.subtitle')}
+        actions={
+          <Button component="a" href={`/api/v2/event/${encodeURIComponent(eventId!)}/history.csv`} download startIcon={<DownloadIcon />} variant="outlined">
+            {t('events.history.csv')}
+          </Button>
+        }
+      />
+      {data.length === 0 ? (
+        <EmptyState icon={<HistoryIcon />} title={t('events.history.empty')} />
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('events.history.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('events.history.when')}</TableCell>
+                <TableCell>{t('events.history.who')}</TableCell>
+                <TableCell>{t('events.history.what')}</TableCell>
+                <TableCell>{t('events.history.field')}</TableCell>
+                <TableCell>{t('events.history.before')}</TableCell>
+                <TableCell>{t('events.history.after')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.flatMap((entry) => {
+                const changes = entry.changes.length ? entry.changes : [{ field: '', before: undefined, after: undefined }];
+                return changes.map((c, i) => (
+                  <TableRow key={`${entry.version}-${i}`} sx={{ '& td': { verticalAlign: 'top' } }}>
+                    {i === 0 && (
+                      <>
+                        <TableCell rowSpan={changes.length} sx={{ whiteSpace: 'nowrap' }}>
+                          {dayjs(entry.at).format('DD/MM/YYYY HH:mm')}
+                        </TableCell>
+                        <TableCell rowSpan={changes.length}>{entry.userName ?? t('events.history.system')}</TableCell>
+                        <TableCell rowSpan={changes.length}>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {entry.action}
+                          </Typography>
+                          {entry.subject && (
+                            <Typography variant="caption" color="text.secondary">
+                              {entry.subject}
+                            </Typography>
+                          )}
+                        </TableCell>
+                      </>
+                    )}
+                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{c.field || '—'}</TableCell>
+                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.before)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.after)}</TableCell>
+                  </TableRow>
+                ));
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { ErrorView } from '../../../components/ErrorPage';
+import { useModuleArea } from '../area/context';
+
+const Dashboard = lazy(() => import('./DashboardPage'));
+const Tickets = lazy(() => import('./TicketsPage'));
+const PaymentMethods = lazy(() => import('./PaymentMethodsPage'));
+const History = lazy(() => import('./HistoryPage'));
+const ModuleHome = lazy(() => import('./ModuleHomePage'));
+
+/** Built pages per module (route suffix -> page). Other pages of the menus are disabled there, so 404 here. */
+const PAGES: Record<string, Record<string, LazyExoticComponent<ComponentType>>> = {
+  store: { '': Dashboard, '/tickets': Tickets, '/manage/settings': PaymentMethods, '/manage/paymentMethods': PaymentMethods, '/history': History },
+  businessConference: { '': ModuleHome },
+  exhibitor: { '': ModuleHome },
+};
+
+/** /module/{administrator}/{event}/{module}/{page...}: checks the role's pages, then shows the page. */
+export function Component() {
+  const { module, page, role, roleData } = useModuleArea();
+  if (!module || !roleData?.event) return <ErrorView status={404} />;
+  if (!role || !roleData.pages.some((p) => p === page || page.startsWith(`${p}/`) && p !== '')) {
+    // Store collaborators without the Tablero (register, cash register, ...) land on the event summary.
+    if (role && page === '') return <Suspense fallback={<LinearProgress />}><ModuleHome /></Suspense>;
+    return <ErrorView status={403} />;
+  }
+  const Page = PAGES[module]?.[page] ?? (page === '' ? ModuleHome : undefined);
+  if (!Page) return <ErrorView status={404} />;
+  const Shown = module === 'store' && page === '' && role !== 'administrator' ? ModuleHome : Page;
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <Shown />
+    </Suspense>
+  );
+}

@@ -1,0 +1,143 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { ErrorView, describeError } from '../../../components/ErrorPage';
+import { usePublicEventQuery } from '../api';
+import { longDate, money, shortDate } from '../format';
+
+/** /e/{eventCode}: the public page of a published event — information, cover, dates, venue, ticket types. */
+export function Component() {
+  const { t } = useTranslation();
+  const code = useParams().eventCode!;
+  const { data, error, isLoading } = usePublicEventQuery(code);
+  if (error) return <ErrorView {...describeError(error)} />;
+  if (isLoading || !data) return <LinearProgress />;
+  const ev = data.data;
+  const sameDay = shortDate(ev.startDate, ev.timeZone).slice(0, 11) === shortDate(ev.endDate, ev.timeZone).slice(0, 11);
+
+  return (
+    <Box>
+      <Box
+        sx={{
+          position: 'relative',
+          color: '#fff',
+          background: ev.coverUrl ? `linear-gradient(180deg, rgba(20,24,40,.25) 0%, rgba(20,24,40,.85) 100%), url(${ev.coverUrl}) center/cover` : 'linear-gradient(135deg, #1f2a44 0%, #2f3d63 55%, #8a3a14 100%)',
+          minHeight: { xs: 240, md: 340 },
+          display: 'flex',
+          alignItems: 'flex-end',
+        }}
+      >
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          {data.preview && <Chip label={t('events.public.previewChip')} color="warning" sx={{ mb: 1.5 }} />}
+          <Typography component="h1" sx={{ fontWeight: 800, fontSize: { xs: 30, md: 48 }, lineHeight: 1.1, overflowWrap: 'anywhere' }}>
+            {ev.eventName}
+          </Typography>
+          <Typography sx={{ mt: 1.5, fontSize: { xs: 16, md: 19 }, opacity: 0.95, textTransform: 'capitalize' }}>{longDate(ev.startDate, ev.timeZone)}</Typography>
+        </Container>
+      </Box>
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        {data.preview && (
+          <Alert severity="warning" sx={{ mb: 3 }}>
+            {t('events.public.previewText')}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 380px' }, alignItems: 'start' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mb: 1.5 }}>
+              {t('events.public.about')}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', color: ev.description ? 'text.primary' : 'text.secondary' }}>{ev.description ?? t('events.public.noDescription')}</Typography>
+
+            <Typography component="h2" variant="h5" sx={{ fontWeight: 800, mt: 4, mb: 1.5 }}>
+              {t('events.public.tickets')}
+            </Typography>
+            {data.ticketTypes.length === 0 ? (
+              <Typography color="text.secondary">{t('events.public.noTickets')}</Typography>
+            ) : (
+              <Paper variant="outlined">
+                {data.ticketTypes.map((tt, i) => (
+                  <Box key={tt._id}>
+                    {i > 0 && <Divider />}
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }} data-testid="public-ticket">
+                      <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                        <Typography sx={{ fontWeight: 700 }}>{tt.name}</Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {tt.saleStatus === 'upcoming' && tt.saleStart
+                            ? t('events.public.saleFrom', { date: shortDate(tt.saleStart, ev.timeZone) })
+                            : tt.saleEnd
+                              ? t('events.public.saleUntil', { date: shortDate(tt.saleEnd, ev.timeZone) })
+                              : t('events.public.perOrder', { min: tt.minPerOrder, max: tt.maxPerOrder })}
+                        </Typography>
+                      </Box>
+                      <Chip
+                        size="small"
+                        label={t(`events.public.status_${tt.saleStatus}`)}
+                        color={tt.saleStatus === 'onSale' ? 'success' : 'default'}
+                        variant={tt.saleStatus === 'onSale' ? 'filled' : 'outlined'}
+                      />
+                      <Typography sx={{ fontWeight: 800, fontSize: 18, minWidth: 96, textAlign: 'right' }}>{tt.price === 0 ? t('events.common.free') : money(tt.price, ev.currency)}</Typography>
+                    </Box>
+                  </Box>
+                ))}
+              </Paper>
+            )}
+          </Box>
+
+          <Paper variant="outlined" sx={{ p: 2.5, display: 'grid', gap: 2 }}>
+            <Box sx={{ display: 'flex', gap: 1.5 }}>
+              <CalendarMonthIcon color="primary" aria-hidden />
+              <Box>
+                <Typography sx={{ fontWeight: 700 }}>{t('events.public.when')}</Typography>
+                <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
+                  {longDate(ev.startDate, ev.timeZone)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('events.public.until', { date: sameDay ? shortDate(ev.endDate, ev.timeZone).slice(-5) : longDate(ev.endDate, ev.timeZone) })}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('events.public.timeZone', { tz: ev.timeZone.replace(/_/g, ' ') })}
+                </Typography>
+              </Box>
+            </Box>
+            <Box sx={{ display: 'flex', gap: 1.5 }}>
+              {ev.venue ? <PlaceIcon color="primary" aria-hidden /> : <LinkIcon color="primary" aria-hidden />}
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700 }}>{t('events.public.where')}</Typography>
+                {ev.venue && <Typography variant="body2">{ev.venue}</Typography>}
+                {ev.onlineUrl && (
+                  <Link href={ev.onlineUrl} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('events.public.onlineLink')}
+                  </Link>
+                )}
+              </Box>
+            </Box>
+            {data.paymentOptions.length > 0 && (
+              <Box>
+                <Typography sx={{ fontWeight: 700, mb: 0.5 }}>{t('events.public.paymentOptions')}</Typography>
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  {data.paymentOptions.map((k) => (
+                    <Chip key={k} size="small" variant="outlined" label={t(`events.payments.kind_${k}`)} />
+                  ))}
+                </Box>
+              </Box>
+            )}
+            <Typography variant="caption" color="text.secondary">
+              {t('events.public.currency', { currency: t(`events.currency.${ev.currency}`) })}
+            </Typography>
+          </Paper>
+        </Box>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useSearchEvents } from './useSearchEvents';
+import { EmptyState } from '../components/common';
+import { EventCard, EventGrid, EventGridSkeleton } from '../components/EventCard';
+
+/** /searchEvent/{search}: published events matching the text (Spanish full text, accent-insensitive). */
+export function Component() {
+  const { t } = useTranslation();
+  const search = (useParams().search ?? '').trim();
+  const { data, isLoading, isError } = useSearchEvents(search);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800, fontSize: { xs: 26, md: 32 }, overflowWrap: 'anywhere' }}>
+        {search ? t('events.search.title', { search }) : t('events.search.titleEmpty')}
+      </Typography>
+      {data && search && (
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('events.search.count', { count: data.total })}
+        </Typography>
+      )}
+      <Box sx={{ mt: 3 }}>
+        {!search ? (
+          <EmptyState icon={<SearchOffIcon />} title={t('events.search.typeSomething')} />
+        ) : isLoading ? (
+          <EventGridSkeleton />
+        ) : isError || !data ? (
+          <EmptyState icon={<SearchOffIcon />} title={t('events.search.error')} />
+        ) : data.data.length === 0 ? (
+          <EmptyState icon={<SearchOffIcon />} title={t('events.search.empty', { search })} text={t('events.search.emptyText')} />
+        ) : (
+          <EventGrid>
+            {data.data.map((ev) => (
+              <EventCard key={ev._id} ev={ev} />
+            ))}
+          </EventGrid>
+        )}
+      </Box>
+    </Container>
+  );
+}
