@@ -102,6 +102,8 @@ async function currentUser(ctx: Ctx, userId: string): Promise<AuthUser | null> {
 
 export async function createSession(ctx: Ctx, userId: string): Promise<{ sessionId: string; token: string }> {
   const sessionId = randomBytes(24).toString('base64url');
+  // Expired sessions of this user are swept here instead of by a timer.
+  await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock()).execute();
   await ctx.db
     .insertInto('account_sessions')
     .values({ id: sessionId, user_id: userId, expires_at: new Date(ctx.clock().getTime() + SESSION_TTL_MS) })
@@ -115,6 +117,7 @@ export async function endSession(ctx: Ctx, sessionId: string) {
 
 async function issueMailToken(ctx: Ctx, userId: string, purpose: 'verify' | 'reset' | 'delete', expiresAt: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  await ctx.db.deleteFrom('account_tokens').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock()).execute();
   await ctx.db.insertInto('account_tokens').values({ token_hash: sha256(token), user_id: userId, purpose, expires_at: expiresAt }).execute();
   return token;
 }
