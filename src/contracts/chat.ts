@@ -173,6 +173,8 @@ export type ListChatUsersResponse = z.infer<typeof listChatUsersResponse>;
  * GET newChatMessage?_room=&lastDateFront=&lastDateBack=&skip= : messages missed while offline, oldest first,
  * CHAT_PAGE_SIZE per page. lastDateFront: saveDate of the newest message the client has; lastDateBack: the
  * server's lastDateBack from the first page (pins the end so pages do not drift). Without _room: all rooms.
+ * The answer overlaps 2 s before lastDateFront (sends racing in a room can commit out of clock order), so it
+ * may repeat messages the client has: de-duplicate by _id. Only messages of others are listed.
  */
 export const newChatMessagesQuery = z.object({
   _room: id.optional(),

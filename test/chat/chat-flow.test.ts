@@ -186,6 +186,7 @@ describe('chat over HTTP and Socket.IO', () => {
   });
 
   it('pages history newest first and missed messages oldest first', async () => {
+    await sleep(2100); // past the 2 s overlap of newChatMessage, so only this test's messages come back
     const before = new Date().toISOString();
     await sleep(5);
     const ids: string[] = [];

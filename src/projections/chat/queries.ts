@@ -107,6 +107,8 @@ export async function listMessages(db: Kysely<DB>, roomId: string, skip: number,
   return { data: rows.reverse().map(rowToChatMessage), docs: Number(total.n) };
 }
 
+export const NEW_MESSAGES_OVERLAP_MS = 2000;
+
 /**
  * GET newChatMessage: messages of others saved after lastDateFront (and up to lastDateBack), oldest first.
  * Only rooms the user is in; without a room, all of them.
@@ -122,7 +124,9 @@ export async function listNewMessages(
     .where('m.sender_id', '<>', userId)
     .where('m.save_date', '<=', new Date(opts.until));
   if (opts.roomId) q = q.where('m.room_id', '=', opts.roomId);
-  if (opts.after) q = q.where('m.save_date', '>', new Date(opts.after));
+  // Two sends racing in one room may commit in the other order than their clocks: answer a short overlap
+  // before lastDateFront so none is skipped (clients de-duplicate by _id).
+  if (opts.after) q = q.where('m.save_date', '>', new Date(new Date(opts.after).getTime() - NEW_MESSAGES_OVERLAP_MS));
   const [rows, total] = await Promise.all([
     q.selectAll('m').orderBy('m.save_date').orderBy('m.room_id').orderBy('m.seq').offset(opts.skip).limit(opts.limit).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
