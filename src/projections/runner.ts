@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema.js';
 import type { EventStore, RecordedEvent } from '../eventstore/port.js';
@@ -23,11 +23,31 @@ export interface ProjectionStatus {
   error: string | null;
 }
 
+/** The advisory-lock key of a projection (session lock of the live runner, tried by rebuilds). */
+export function projectionLockKey(name: string): string {
+  return `projection:${name}`;
+}
+
+/** The stored checkpoint is not where this batch started: another writer (a rebuild) moved it. */
+export class CheckpointMovedError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly stored: string | null,
+    readonly expected: string | null,
+  ) {
+    super(`checkpoint of ${projection} moved underneath (${stored} != ${expected})`);
+    this.name = 'CheckpointMovedError';
+  }
+}
+
+class LockLostError extends Error {}
+
 /**
- * Runs projections: one active instance per projection across processes (session advisory lock on a dedicated
- * connection), batches read from the event store, checkpoint written in the same transaction as the rows,
- * effects after commit. A failing batch stops that projection (status 'failed', logged) and is retried later
- * from the same checkpoint; it is never skipped.
+ * Runs projections: one active instance per projection across processes (session advisory locks held on one
+ * dedicated connection, outside the pool), batches read from the event store, checkpoint written in the same
+ * transaction as the rows, effects after commit. A failing batch stops that projection (status 'failed', logged
+ * and stored) and is retried later from the same checkpoint; it is never skipped. The status goes back to
+ * 'running' only once a batch succeeds.
  */
 export class ProjectionRunner {
   private readonly states = new Map<string, ProjectionStatus>();
@@ -36,6 +56,9 @@ export class ProjectionRunner {
   private wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private unsubscribe: (() => void) | null = null;
+  private lockClient: Promise<pg.Client> | null = null;
+  /** Bumped when the lock connection dies: every lock taken on it is gone. */
+  private lockGeneration = 0;
 
   constructor(
     private readonly deps: {
@@ -61,6 +84,9 @@ export class ProjectionRunner {
     this.unsubscribe?.();
     this.wakers.forEach((w) => w());
     await Promise.all(this.loops);
+    const client = await this.lockClient?.catch(() => null);
+    this.lockClient = null;
+    await client?.end().catch(() => undefined);
   }
 
   status(): ProjectionStatus[] {
@@ -69,69 +95,156 @@ export class ProjectionRunner {
     );
   }
 
+  /** Resolves once the named projection (all when omitted) has processed past `position` in this process. */
+  async waitFor(position: string, name?: string, timeoutMs = 10_000): Promise<void> {
+    const done = () =>
+      this.status()
+        .filter((s) => !name || s.name === name)
+        .every((s) => s.status === 'running' && this.deps.store.comparePositions(s.position, position) >= 0);
+    if (done()) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.progress.off('progress', check);
+        reject(new Error(`projections did not reach ${position} in ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = () => {
+        if (!done()) return;
+        clearTimeout(timer);
+        this.progress.off('progress', check);
+        resolve();
+      };
+      this.progress.on('progress', check);
+    });
+  }
+
+  private getLockClient(): Promise<pg.Client> {
+    this.lockClient ??= (async () => {
+      const client = new pg.Client((this.deps.pool as unknown as { options: pg.ClientConfig }).options);
+      const generation = this.lockGeneration;
+      client.on('error', (err) => {
+        this.deps.logger.warn({ err }, 'projection lock connection lost');
+        if (this.lockGeneration === generation) {
+          this.lockGeneration++;
+          this.lockClient = null;
+          this.wakers.forEach((w) => w());
+        }
+      });
+      try {
+        await client.connect();
+      } catch (err) {
+        this.lockClient = null;
+        throw err;
+      }
+      return client;
+    })();
+    return this.lockClient;
+  }
+
   private async run(projection: Projection): Promise<void> {
-    const { pool, logger } = this.deps;
+    const { logger } = this.deps;
+    const key = projectionLockKey(projection.name);
     const lockRetryMs = this.options.lockRetryMs ?? 5000;
     while (!this.stopped) {
-      const lockClient = await pool.connect().catch(() => null);
-      if (!lockClient) {
-        await this.sleep(lockRetryMs);
-        continue;
-      }
+      let client: pg.Client;
+      let generation: number;
       try {
-        const { rows } = await lockClient.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [
-          lockKey(projection.name),
-        ]);
+        client = await this.getLockClient();
+        generation = this.lockGeneration;
+        const { rows } = await client.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [key]);
         if (!rows[0].ok) {
           this.setState(projection.name, { status: 'standby' });
           await this.sleep(lockRetryMs);
           continue;
         }
-        await this.follow(projection);
       } catch (err) {
+        logger.warn({ err, projection: projection.name }, 'projection lock unavailable');
+        await this.sleep(lockRetryMs);
+        continue;
+      }
+      try {
+        await this.follow(projection, generation);
+      } catch (err) {
+        if (err instanceof LockLostError) {
+          this.setState(projection.name, { status: 'standby' });
+          continue;
+        }
+        const message = (err as Error).message;
         logger.error({ err, projection: projection.name }, 'projection failed');
-        this.setState(projection.name, { status: 'failed', error: (err as Error).message });
+        this.setState(projection.name, { status: 'failed', error: message });
         await this.deps.db
           .insertInto('projection_checkpoints')
-          .values({ name: projection.name, position: null, status: 'failed', error: (err as Error).message })
-          .onConflict((oc) => oc.column('name').doUpdateSet({ status: 'failed', error: (err as Error).message, updated_at: sql`now()` }))
+          .values({ name: projection.name, position: null, status: 'failed', error: message })
+          .onConflict((oc) => oc.column('name').doUpdateSet({ status: 'failed', error: message, updated_at: sql`now()` }))
           .execute()
           .catch(() => undefined);
+        // Keep the lock while waiting: a standby instance would only fail on the same batch.
         await this.sleep(this.options.retryMs ?? 30_000);
       } finally {
-        await lockClient.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lockKey(projection.name)]).catch(() => undefined);
-        lockClient.release();
+        if (this.lockGeneration === generation) {
+          await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [key]).catch(() => undefined);
+        }
       }
     }
     this.setState(projection.name, { status: 'stopped' });
   }
 
   /** Holds the lock: catch up, then follow new events until stopped. Throws on a failing batch. */
-  private async follow(projection: Projection): Promise<void> {
-    const row = await this.deps.db
-      .selectFrom('projection_checkpoints')
-      .select(['position'])
-      .where('name', '=', projection.name)
-      .executeTakeFirst();
-    let position = row?.position ?? null;
-    this.setState(projection.name, { status: 'running', error: null, position });
-    await this.deps.db
-      .insertInto('projection_checkpoints')
-      .values({ name: projection.name, position, status: 'running', error: null })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ status: 'running', error: null }))
-      .execute();
+  private async follow(projection: Projection, generation: number): Promise<void> {
+    const load = async () => {
+      await this.deps.db
+        .insertInto('projection_checkpoints')
+        .values({ name: projection.name, position: null, status: 'running', error: null })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await this.deps.db
+        .selectFrom('projection_checkpoints')
+        .select(['position'])
+        .where('name', '=', projection.name)
+        .executeTakeFirstOrThrow();
+      return row.position ?? null;
+    };
+    let position = await load();
+    // A projection that failed stays 'failed' until one of its batches goes through.
+    if (this.states.get(projection.name)?.status !== 'failed') this.setState(projection.name, { status: 'running', error: null });
+    this.setState(projection.name, { position });
+    let behindDelay = 0;
     while (!this.stopped) {
-      const next = await processBatch(this.deps, projection, position, {
-        batchSize: this.options.batchSize ?? 500,
-        replaying: false,
-      });
+      if (this.lockGeneration !== generation) throw new LockLostError();
+      let next: BatchResult;
+      try {
+        next = await processBatch(this.deps, projection, position, {
+          batchSize: this.options.batchSize ?? 500,
+          replaying: false,
+        });
+      } catch (err) {
+        if (!(err instanceof CheckpointMovedError)) throw err;
+        // A rebuild committed meanwhile: continue from what it stored.
+        this.deps.logger.info({ projection: projection.name }, 'checkpoint moved (rebuild); resuming from it');
+        position = await load();
+        this.setState(projection.name, { position });
+        continue;
+      }
+      if (this.states.get(projection.name)?.status !== 'running') {
+        if (next.read === 0) {
+          await this.deps.db
+            .updateTable('projection_checkpoints')
+            .set({ status: 'running', error: null, updated_at: sql`now()` })
+            .where('name', '=', projection.name)
+            .execute();
+        }
+        this.setState(projection.name, { status: 'running', error: null });
+      }
       if (next.read > 0) {
         position = next.position;
+        behindDelay = 0;
         this.setState(projection.name, { position });
         this.progress.emit('progress');
         continue;
       }
-      await this.sleep(this.options.pollMs ?? 1000);
+      this.progress.emit('progress');
+      // Committed events wait behind an older open transaction (no notification will tell): look again soon.
+      behindDelay = next.behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
+      await this.sleep(next.behind ? behindDelay : (this.options.pollMs ?? 1000));
     }
   }
 
@@ -154,18 +267,25 @@ export class ProjectionRunner {
   }
 }
 
+export interface BatchResult {
+  read: number;
+  position: string | null;
+  behind: boolean;
+}
+
 /**
  * Reads one batch after `position`, applies the projection's events and moves its checkpoint in one
- * transaction, then runs the collected effects. Shared by the live runner and rebuilds.
+ * transaction, then runs the collected effects. Throws CheckpointMovedError when the stored checkpoint is not
+ * `position` (nothing is applied then).
  */
 export async function processBatch(
   deps: { db: Kysely<DB>; store: EventStore; effects?: ProjectionEffects; logger?: Logger },
   projection: Projection,
   position: string | null,
   opts: { batchSize: number; replaying: boolean },
-): Promise<{ read: number; position: string | null }> {
-  const { events, last } = await deps.store.readAll({ after: position, maxCount: opts.batchSize });
-  if (events.length === 0) return { read: 0, position };
+): Promise<BatchResult> {
+  const { events, last, behind = false } = await deps.store.readAll({ after: position, maxCount: opts.batchSize });
+  if (events.length === 0) return { read: 0, position, behind };
   const types = new Set(projection.eventTypes);
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
@@ -178,7 +298,7 @@ export async function processBatch(
       .forUpdate()
       .executeTakeFirst();
     if (current && (current.position ?? null) !== position) {
-      throw new Error(`checkpoint of ${projection.name} moved underneath (${current.position} != ${position})`);
+      throw new CheckpointMovedError(projection.name, current.position ?? null, position);
     }
     if (relevant.length > 0) {
       await projection.handle(relevant, {
@@ -205,9 +325,5 @@ export async function processBatch(
       }
     }
   }
-  return { read: events.length, position: last };
-}
-
-function lockKey(name: string) {
-  return `projection:${name}`;
+  return { read: events.length, position: last, behind };
 }

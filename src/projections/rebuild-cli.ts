@@ -1,0 +1,41 @@
+// `npm run projections:rebuild [name ...]`: rebuilds the named projections (all when none is named) from the
+// first event. Safe while the app runs: see rebuildProjection.
+import pino from 'pino';
+import { loadConfig } from '../config.js';
+import { createContext } from '../context.js';
+import { ensureInfrastructure } from '../infra/embedded.js';
+import { projections } from './index.js';
+import { rebuildProjection } from './rebuild.js';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = names.filter((n) => !projections.some((p) => p.name === n));
+if (unknown.length) {
+  console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ') || '(none)'}`);
+  process.exit(2);
+}
+const selected = names.length ? projections.filter((p) => names.includes(p.name)) : projections;
+
+const infra = await ensureInfrastructure(config, logger);
+const ctx = await createContext({ ...config, ...infra }, { logger });
+let failed = false;
+try {
+  for (const projection of selected) {
+    try {
+      const r = await rebuildProjection(ctx, projection);
+      console.log(
+        `${r.name}: ${r.applied} events applied (${r.read} read) in ${r.ms} ms, checkpoint ${r.position ?? '(start)'}` +
+          (r.lockTaken ? '' : ' — a live runner was following it and resumes from the new checkpoint'),
+      );
+    } catch (err) {
+      failed = true;
+      console.error(`${projection.name}: rebuild failed, nothing changed: ${(err as Error).message}`);
+    }
+  }
+  if (selected.length === 0) console.log('No projections registered.');
+} finally {
+  await ctx.close();
+  await infra.stop();
+}
+process.exit(failed ? 1 : 0);

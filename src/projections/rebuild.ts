@@ -1,0 +1,73 @@
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DB } from '../db/schema.js';
+import type { EventStore } from '../eventstore/port.js';
+import type { Projection } from './projection.js';
+import { projectionLockKey } from './runner.js';
+
+export interface RebuildResult {
+  name: string;
+  /** Events read from the store (all types) and handed to the projection (its types). */
+  read: number;
+  applied: number;
+  position: string | null;
+  ms: number;
+  /** False when a live runner held the projection's lock; it resumes from the rebuilt checkpoint afterwards. */
+  lockTaken: boolean;
+}
+
+/**
+ * Rebuilds one projection from the first event, in ONE transaction: its rows are reset, every event replayed
+ * (replaying: true, so no effects: no e-mails, no pushes) and the checkpoint set to the last event read. Readers
+ * see the old rows until the commit, then the new ones; a failure leaves everything as it was.
+ *
+ * Exclusion: the checkpoint row is locked FOR UPDATE for the whole rebuild, so a live runner's next batch waits,
+ * then sees the moved checkpoint and resumes from it (never applying an event twice). The projection's advisory
+ * lock is also tried: taken, no live runner can start following until the commit.
+ *
+ * Cost: the transaction's id holds PostgreSQL's ordering horizon, so live projections see no new event until the
+ * rebuild commits (events keep being appended; they are delayed, not lost).
+ */
+export async function rebuildProjection(
+  deps: { db: Kysely<DB>; store: EventStore; logger?: Logger },
+  projection: Projection,
+  { batchSize = 2000 }: { batchSize?: number } = {},
+): Promise<RebuildResult> {
+  const started = performance.now();
+  const types = new Set(projection.eventTypes);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${projectionLockKey(projection.name)}, 0)) AS ok`.execute(trx);
+    await trx
+      .insertInto('projection_checkpoints')
+      .values({ name: projection.name, position: null, status: 'running', error: null })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    await trx.selectFrom('projection_checkpoints').select('name').where('name', '=', projection.name).forUpdate().execute();
+    await projection.reset(trx);
+
+    let position: string | null = null;
+    let read = 0;
+    let applied = 0;
+    for (;;) {
+      // Stops at the horizon: events committed after this transaction began are left to the live runner.
+      const { events, last } = await deps.store.readAll({ after: position, maxCount: batchSize });
+      if (events.length === 0) break;
+      const relevant = events.filter((e) => types.has(e.type));
+      if (relevant.length > 0) {
+        await projection.handle(relevant, { trx, replaying: true, afterCommit: () => undefined });
+      }
+      read += events.length;
+      applied += relevant.length;
+      position = last;
+    }
+    await trx
+      .updateTable('projection_checkpoints')
+      .set({ position, status: 'running', error: null, updated_at: sql`now()` })
+      .where('name', '=', projection.name)
+      .execute();
+    return { read, applied, position, lockTaken: lock.rows[0].ok };
+  });
+  const ms = Math.round(performance.now() - started);
+  deps.logger?.info({ projection: projection.name, ...result, ms }, 'projection rebuilt');
+  return { name: projection.name, ...result, ms };
+}
