@@ -109,6 +109,15 @@ export const messages = {
     } as Record<string, string>,
     csvHeader: ['Fecha', 'Usuario', 'Acción', 'Elemento', 'Campo', 'Antes', 'Después'],
     hiddenValue: '(oculto)',
+    invitationMail: {
+      subject: (eventName: string) => `Te invitaron a colaborar en el evento ${eventName} en Aforo`,
+      greeting: 'Hola:',
+      someone: 'Un organizador',
+      body: (inviter: string, eventName: string) =>
+        `${inviter} te invitó a formar parte del equipo del evento ${eventName} en Aforo. Para aceptar, crea tu cuenta o inicia sesión con este correo y abre el siguiente enlace:`,
+      ignore: 'Si no esperabas esta invitación, puedes ignorar este correo.',
+      signature: 'El equipo de Aforo',
+    },
   },
   chat: {
     messageTooLong: 'El mensaje debe de tener como máximo 40 000 caracteres.',

@@ -183,7 +183,7 @@ describe('collaborators', () => {
   it('a pending invitation is accepted only by its e-mail', () => {
     const pending: EventsEvent = {
       type: 'events.CollaboratorInvitationPending',
-      data: { eventId: EVENT_ID, eventName: 'Café de Lima', invitationId: T1, emailHash: 'h1', emailMasked: 'a***@x.pe', module: 'store', role: 'register', invitedBy: OWNER, at },
+      data: { eventId: EVENT_ID, eventName: 'Café de Lima', invitationId: T1, emailHash: 'h1', emailMasked: 'a***@x.pe', emailCipher: null, module: 'store', role: 'register', invitedBy: OWNER, at },
     };
     spec.given([created, pending]).when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h2' } }).thenThrows(code('INVITATION_OTHER_EMAIL'));
     spec

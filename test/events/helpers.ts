@@ -1,3 +1,4 @@
+import { waitForPosition } from '../../src/projections/wait.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,3 +86,13 @@ export async function createEvent(c: Client, over: Record<string, unknown> = {})
 }
 
 export const ticketBody = (over: Record<string, unknown> = {}) => ({ name: 'General', price: 0, quantity: 100, ...over });
+
+/**
+ * Waits (up to 20 s: the machine is shared by many test files) until every projection passed `position`, so the
+ * read models (lists, search, public page, user names) include the writes made before it.
+ */
+export async function settle(t: Node, position: string | null | undefined): Promise<void> {
+  if (!position) return;
+  const ok = await waitForPosition(t.ctx.db, t.ctx.store, position, { timeoutMs: 20_000 });
+  if (!ok) throw new Error(`projections did not reach ${position}`);
+}

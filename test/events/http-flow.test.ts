@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createEvent, organizer, startEventsNode, ticketBody, type Node } from './helpers.js';
+import { client, createEvent, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
 
 describe('events API: create, tickets, payment methods, publish, public pages', () => {
   let t: Node;
@@ -53,7 +53,8 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
 
     const list = await a.get(`/event/${paid}/paymentMethods`);
     expect(JSON.stringify(list.body)).not.toContain('SECRET');
-    const page = await client(t.node.url).get(`/e/${r.body.data.eventCode}?after=${r.body.position}`);
+    await settle(t, r.body.position);
+    const page = await client(t.node.url).get(`/e/${r.body.data.eventCode}`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ paymentOptions: ['card'], cardPublicKey: 'pk_test_123', preview: false });
     expect(page.body.ticketTypes[0]).toMatchObject({ name: 'General', price: 20, saleStatus: 'onSale' });
@@ -62,7 +63,8 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
   it('unpublished public page: 404 for strangers, preview for the team', async () => {
     const a = await organizer(t.node.url);
     const ev = await createEvent(a);
-    const anon = await client(t.node.url).get(`/e/${ev.data.eventCode}?after=${ev.position}`);
+    await settle(t, ev.position);
+    const anon = await client(t.node.url).get(`/e/${ev.data.eventCode}`);
     expect(anon.status).toBe(404);
     const own = await a.get(`/e/${ev.data.eventCode}`);
     expect(own.status).toBe(200);
@@ -74,7 +76,8 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     const ev = await createEvent(a, { eventName: 'Gran Café Limeño', description: 'Música y cafés de altura' });
     await a.post(`/event/${ev.data._id}/ticket`, ticketBody());
     const pub = await a.put(`/event/${ev.data._id}`, { published: true });
-    const s = await client(t.node.url).get(`/searchEvent?q=cafe&after=${pub.body.position}`);
+    await settle(t, pub.body.position);
+    const s = await client(t.node.url).get(`/searchEvent?q=cafe`);
     expect(s.status).toBe(200);
     expect(s.body.data.map((e: { _id: string }) => e._id)).toContain(ev.data._id);
     const s2 = await client(t.node.url).get(`/searchEvent?q=limeno`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForPosition } from '../../src/projections/wait.js';
 import { createEvent, organizer, startEventsNode, ticketBody, type Client, type Node } from './helpers.js';
 
 describe('isolation between two organizers', () => {
@@ -15,7 +16,10 @@ describe('isolation between two organizers', () => {
     aEvent = (await createEvent(a, { eventName: 'Evento privado de Ana' })).data;
     await a.post(`/event/${aEvent._id}/ticket`, ticketBody({ price: 15 }));
     await a.post(`/event/${aEvent._id}/paymentMethod`, { kind: 'card', key: 'pk_ana', secretKey: 'sk_ana_secret' });
-    bEvent = (await createEvent(b, { eventName: 'Evento de Beto' })).data;
+    const created = await createEvent(b, { eventName: 'Evento de Beto' });
+    bEvent = created.data;
+    // Lists and code lookups read the read models: let the projection catch up first.
+    await waitForPosition(t.ctx.db, t.ctx.store, created.position, { timeoutMs: 10_000 });
   });
   afterAll(async () => {
     await t?.stop();

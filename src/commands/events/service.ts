@@ -24,6 +24,7 @@ import { ReservationConflictError, type Reservation } from '../../eventstore/por
 import { messages } from '../../messages/es.js';
 import { handleCommand, type CommandResult } from '../handle.js';
 import { encryptSecret } from './secrets.js';
+import { createPiiVault } from '../../crypto/pii-vault.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'config'>;
 export type EventResult = CommandResult<EventState, EventsEvent> & { state: CreatedEvent };
@@ -174,14 +175,26 @@ export function grantCollaborator(ctx: Ctx, user: AuthUser, eventId: string, inv
   return run(ctx, eventId, { type: 'GrantCollaborator', data: { userId: inviteeUserId, module, role } }, user);
 }
 
-export function inviteByEmail(ctx: Ctx, user: AuthUser, eventId: string, email: string, module: ModuleName, role: RoleName) {
+/** Subject of the per-invitation key that encrypts the invitee's e-mail (deleted once the invitation is used). */
+export const invitationSubject = (invitationId: string) => `event-invitation:${invitationId}`;
+
+export async function inviteByEmail(
+  ctx: Ctx & Pick<AppContext, 'db'>,
+  user: AuthUser,
+  eventId: string,
+  email: string,
+  module: ModuleName,
+  role: RoleName,
+) {
   const invitationId = ctx.newId();
-  return run(
+  const emailCipher = await createPiiVault(ctx.db).encrypt(invitationSubject(invitationId), email.trim().toLowerCase());
+  const r = await run(
     ctx,
     eventId,
-    { type: 'InviteByEmail', data: { invitationId, emailHash: emailHashOf(email), emailMasked: maskEmail(email), module, role } },
+    { type: 'InviteByEmail', data: { invitationId, emailHash: emailHashOf(email), emailMasked: maskEmail(email), emailCipher, module, role } },
     user,
-  ).then((r) => ({ ...r, invitationId }));
+  );
+  return { ...r, invitationId };
 }
 
 export function acceptInvitation(ctx: Ctx, user: AuthUser, eventId: string, invitationId: string) {

@@ -123,6 +123,8 @@ export type CollaboratorInvitationPending = E<
     invitationId: string;
     emailHash: string;
     emailMasked: string;
+    /** The e-mail encrypted under a key of its own (pii_keys, subject `event-invitation:<id>`), for the invitation mail; shredded once used. */
+    emailCipher: string | null;
     module: ModuleName;
     role: RoleName;
     invitedBy: string;
@@ -184,7 +186,7 @@ export type RemovePaymentMethod = C<'RemovePaymentMethod', { paymentMethodId: st
 export type GrantCollaborator = C<'GrantCollaborator', { userId: string; module: ModuleName; role: RoleName }>;
 export type InviteByEmail = C<
   'InviteByEmail',
-  { invitationId: string; emailHash: string; emailMasked: string; module: ModuleName; role: RoleName }
+  { invitationId: string; emailHash: string; emailMasked: string; emailCipher: string | null; module: ModuleName; role: RoleName }
 >;
 export type AcceptInvitation = C<'AcceptInvitation', { invitationId: string; userId: string; emailHash: string }>;
 export type RemoveCollaborator = C<'RemoveCollaborator', { userId: string }>;
@@ -517,14 +519,14 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       ];
     }
     case 'InviteByEmail': {
-      const { invitationId, emailHash, emailMasked, module, role } = command.data;
+      const { invitationId, emailHash, emailMasked, emailCipher, module, role } = command.data;
       checkRole(module, role);
       const same = s.invitations.find((i) => i.emailHash === emailHash && i.module === module);
       if (same && same.role === role) return [];
       return [
         {
           type: 'events.CollaboratorInvitationPending',
-          data: { eventId, eventName: s.eventName, invitationId, emailHash, emailMasked, module, role, invitedBy: actor, at },
+          data: { eventId, eventName: s.eventName, invitationId, emailHash, emailMasked, emailCipher, module, role, invitedBy: actor, at },
         },
       ];
     }

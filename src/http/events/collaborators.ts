@@ -30,10 +30,11 @@ export async function collaboratorsOf(ctx: AppContext, s: CreatedEvent) {
  * keyed by the e-mail's hash waits until that person signs up or signs in.
  */
 export async function inviteCollaborator(ctx: AppContext, user: AuthUser, eventId: string, body: InviteCollaboratorRequest) {
+  // account_credentials is written with the sign-up itself (no projection lag), keyed by the same e-mail hash.
   const invitee = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email_normalized', '=', body.email.normalize('NFC').trim().toLowerCase())
+    .selectFrom('account_credentials')
+    .select('user_id as id')
+    .where('email_hash', '=', svc.emailHashOf(body.email))
     .executeTakeFirst();
   if (invitee) {
     const r = await svc.grantCollaborator(ctx, user, eventId, invitee.id, body.module, body.role);
@@ -86,5 +87,5 @@ export async function claimPendingInvitations(ctx: AppContext, user: AuthUser): 
       if (!(err instanceof DomainError)) throw err;
     }
   }
-  if (last) await waitForPosition(ctx.db, ctx.store, last);
+  if (last) await waitForPosition(ctx.db, ctx.store, last, { timeoutMs: 5000 });
 }

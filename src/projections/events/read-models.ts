@@ -3,7 +3,11 @@ import type { DB } from '../../db/schema.js';
 import { MODULES } from '../../contracts/events.js';
 import { EVENT_TYPES, type EventDetails, type EventsEvent, type PaymentMethodConfig, type TicketTypeFields } from '../../domain/events/event.js';
 import type { RecordedEvent } from '../../eventstore/port.js';
-import { defineProjection } from '../projection.js';
+import { createPiiVault } from '../../crypto/pii-vault.js';
+import { invitationMailJob } from '../../workers/events/invitation-mail.js';
+import { defineProjection, type ProjectionContext } from '../projection.js';
+
+const invitationSubject = (invitationId: string) => `event-invitation:${invitationId}`;
 
 const DETAIL_COLUMNS: Record<keyof EventDetails, keyof DB['events']> = {
   eventName: 'event_name',
@@ -38,7 +42,8 @@ async function touch(trx: Transaction<DB>, eventId: string, at: string, version:
   await trx.updateTable('events').set({ updated_at: at, version }).where('id', '=', eventId).execute();
 }
 
-async function apply(trx: Transaction<DB>, recorded: RecordedEvent): Promise<void> {
+async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<void> {
+  const { trx } = ctx;
   const e = recorded as unknown as EventsEvent & { streamVersion: number };
   const version = recorded.streamVersion;
   switch (e.type) {
@@ -156,18 +161,24 @@ async function apply(trx: Transaction<DB>, recorded: RecordedEvent): Promise<voi
         .values({ event_id: d.eventId, user_id: d.inviteeUserId, module: d.module, role: d.role, owner: false, granted_at: d.at })
         .onConflict((oc) => oc.columns(['event_id', 'user_id', 'module']).doUpdateSet({ role: d.role, granted_at: d.at }))
         .execute();
-      if (d.invitationId) await trx.deleteFrom('event_invitations').where('id', '=', d.invitationId).execute();
+      if (d.invitationId) {
+        await trx.deleteFrom('event_invitations').where('id', '=', d.invitationId).execute();
+        // Used: the invitee's e-mail in the log becomes unreadable.
+        await createPiiVault(trx).forget(invitationSubject(d.invitationId));
+      }
       await touch(trx, d.eventId, d.at, version);
       return;
     }
     case 'events.CollaboratorInvitationPending': {
       const d = e.data;
-      await trx
+      const replaced = await trx
         .deleteFrom('event_invitations')
         .where('event_id', '=', d.eventId)
         .where('email_hash', '=', d.emailHash)
         .where('module', '=', d.module)
+        .returning('id')
         .execute();
+      for (const r of replaced) await createPiiVault(trx).forget(invitationSubject(r.id));
       await trx
         .insertInto('event_invitations')
         .values({
@@ -179,10 +190,15 @@ async function apply(trx: Transaction<DB>, recorded: RecordedEvent): Promise<voi
           role: d.role,
           invited_by: d.invitedBy,
           invited_at: d.at,
+          email_cipher: d.emailCipher ?? null,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await touch(trx, d.eventId, d.at, version);
+      if (d.emailCipher) {
+        const payload = { invitationId: d.invitationId, eventId: d.eventId, eventName: d.eventName, invitedBy: d.invitedBy };
+        ctx.afterCommit(({ jobs }) => jobs.enqueue(invitationMailJob, payload, recorded.eventId));
+      }
       return;
     }
     case 'events.CollaboratorRemoved':
@@ -196,8 +212,8 @@ async function apply(trx: Transaction<DB>, recorded: RecordedEvent): Promise<voi
 export const eventsReadModels = defineProjection({
   name: 'events.read-models',
   eventTypes: EVENT_TYPES,
-  async handle(events, { trx }) {
-    for (const e of events) await apply(trx, e);
+  async handle(events, ctx) {
+    for (const e of events) await apply(ctx, e);
   },
   async reset(trx) {
     await trx.deleteFrom('event_invitations').execute();

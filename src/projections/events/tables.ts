@@ -66,5 +66,6 @@ export interface EventsTables {
     role: string;
     invited_by: string;
     invited_at: Date | string;
+    email_cipher: string | null;
   };
 }

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../jobs.js';
+import { invitationMailJob } from './invitation-mail.js';
 
 /** Background jobs of the events module. */
-export const eventsJobs: JobDefinition[] = [];
+export const eventsJobs: JobDefinition[] = [invitationMailJob as unknown as JobDefinition];
