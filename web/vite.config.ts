@@ -7,24 +7,43 @@ const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-// Libraries every page needs go to stable shared chunks (cached across deploys of app code); heavy libraries
-// (@mui/x-data-grid, recharts) are not grouped, so they stay in the lazy chunks of the routes that use them.
+// Libraries every page needs go to stable shared chunks (cached across deploys of app code). MUI components are
+// not grouped: rolldown splits them per route, so a page loads only the components it renders. Heavy libraries
+// (@mui/x-data-grid, recharts, socket.io-client) stay in the lazy chunks of the routes that use them.
+/** Modules of these top-level packages; copies nested in another package (recharts ships its own reselect) stay with it. */
+const topLevel = (packages: RegExp) => (id: string) => id.split(/[\\/]node_modules[\\/]/).length === 2 && packages.test(id);
+
 const sharedGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: 'react', test: topLevel(/node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/), priority: 30 },
+  // Only the styling engine is needed by every page; @mui/system and @mui/utils pieces follow their components.
+  { name: 'emotion', test: topLevel(/node_modules[\\/](@emotion|stylis|@mui[\\/]styled-engine|hoist-non-react-statics|react-is)[\\/]/), priority: 20 },
   {
-    name: 'mui',
-    test: /node_modules[\\/](@mui[\\/](material|system|styled-engine|utils|private-theming|core-downloads-tracker|types)|@emotion|@babel[\\/]runtime|react-transition-group|@popperjs|clsx|prop-types|react-is|hoist-non-react-statics|stylis)[\\/]/,
-    priority: 20,
+    name: 'state',
+    test: topLevel(
+      /node_modules[\\/]((@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]|dayjs[\\/](dayjs\.min\.js|locale[\\/]es\.js))/,
+    ),
+    priority: 10,
   },
-  { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|i18next|react-i18next|html-parse-stringify|void-elements|dayjs)[\\/]/, priority: 10 },
+  // dayjs plugins are not grouped: each stays with the lazy module that extends dayjs with it.
 ];
 
-export default defineConfig({
+// react-router's package exports resolve to its development build for bundlers; production builds use its
+// production files (no dev warnings, ~10 KB gzip less on every page).
+const reactRouterProd = [
+  { find: /^react-router$/, replacement: path.join(repoRoot, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
   plugins: [react()],
   resolve: {
-    alias: { '@contracts': path.join(repoRoot, 'src/contracts'), '@web': path.join(webRoot, 'src') },
+    alias: [
+      { find: '@contracts', replacement: path.join(repoRoot, 'src/contracts') },
+      { find: '@web', replacement: path.join(webRoot, 'src') },
+      ...(command === 'build' ? reactRouterProd : []),
+    ],
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
@@ -37,7 +56,8 @@ export default defineConfig({
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1 for bundle analysis.
+    sourcemap: !!process.env.WEB_SOURCEMAP,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
@@ -45,4 +65,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -48,7 +48,7 @@ export function ErrorView({ status, messagePublic, notFoundRoute }: ErrorViewPro
   const key = (CATALOGUE_STATUSES as readonly number[]).includes(status) ? String(status) : 'other';
   return (
     <Container component="section" maxWidth="sm" aria-labelledby="error-title" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
-      <Typography aria-hidden sx={{ fontSize: { xs: 72, sm: 96 }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.9 }}>
+      <Typography aria-hidden sx={{ fontSize: { xs: 72, sm: 96 }, fontWeight: 800, lineHeight: 1, color: 'primary.dark' }}>
         {key === 'other' ? 'Z10' : status}
       </Typography>
       <Typography id="error-title" component="h1" variant="h4" data-testid="error-title" sx={{ mt: 2, fontWeight: 800, fontSize: { xs: 24, sm: 32 } }}>

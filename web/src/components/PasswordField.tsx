@@ -2,30 +2,25 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField, type FormFieldProps } from './FormField';
 
-/** A password TextField with a show/hide toggle. */
-export function PasswordField(props: TextFieldProps) {
+/** A password field with a show/hide toggle. */
+export function PasswordField(props: Omit<FormFieldProps, 'type' | 'endAdornment'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <FormField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...props.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')} onClick={() => setVisible((v) => !v)} edge="end">
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')} onClick={() => setVisible((v) => !v)} edge="end">
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

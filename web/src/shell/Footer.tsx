@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { layout } from '../app/theme';
+
+const linkSx = { color: '#b8460f', fontSize: 14, textDecoration: 'underline', textUnderlineOffset: 3 } as const;
 
 /** Footer: the current year and the tagline (spec section 1), plus the legal pages. */
 export function Footer() {
@@ -31,12 +32,12 @@ export function Footer() {
         {t('shell.footer.rights', { year })}
       </Typography>
       <Box component="nav" aria-label={t('shell.footer.nav')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'center' }}>
-        <Link component={RouterLink} to="/confidentialityPolicy" variant="body2">
+        <Box component={RouterLink} to="/confidentialityPolicy" sx={linkSx}>
           {t('shell.footer.privacy')}
-        </Link>
-        <Link component={RouterLink} to="/generalConditionsUtilization" variant="body2">
+        </Box>
+        <Box component={RouterLink} to="/generalConditionsUtilization" sx={linkSx}>
           {t('shell.footer.terms')}
-        </Link>
+        </Box>
       </Box>
     </Box>
   );

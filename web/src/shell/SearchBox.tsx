@@ -1,8 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { layout } from '../app/theme';
@@ -61,19 +60,35 @@ export function SearchBox() {
         }}
       >
         <SearchIcon aria-hidden fontSize="small" sx={{ mr: 1, opacity: 0.9 }} />
-        <InputBase
-          inputRef={inputRef}
+        {/* A native input: MUI InputBase would add ~5 KB gzip to every page for one search field. */}
+        <Box
+          component="input"
+          ref={inputRef}
+          type="search"
+          enterKeyHint="search"
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
+          onChange={(e: ChangeEvent<HTMLInputElement>) => setText(e.target.value)}
+          onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
             if (e.key === 'Enter') {
               e.preventDefault();
               submit();
             }
           }}
           placeholder={t('shell.searchPlaceholder')}
-          inputProps={{ 'aria-label': t('shell.searchLabel'), 'data-testid': 'search-event', type: 'search', enterKeyHint: 'search' }}
-          sx={{ color: 'inherit', flex: 1, py: 0.5, '& input::placeholder': { color: '#fff', opacity: 0.85 } }}
+          aria-label={t('shell.searchLabel')}
+          data-testid="search-event"
+          sx={{
+            color: 'inherit',
+            flex: 1,
+            minWidth: 0,
+            py: 1,
+            border: 0,
+            outline: 0,
+            background: 'transparent',
+            font: 'inherit',
+            '&::placeholder': { color: '#fff', opacity: 0.85 },
+            '&::-webkit-search-cancel-button': { filter: 'invert(1)' },
+          }}
         />
       </Box>
     </Box>

@@ -1,24 +1,27 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, ScrollRestoration } from 'react-router-dom';
 import { connectSocket, disconnectSocket } from '../app/socket';
 import { DRAWER_WIDTH, layout } from '../app/theme';
 import { useCurrentUser } from '../modules/accounts/api';
-import { ChatPanelSlot } from '../modules/chat/ChatPanelSlot';
-import { NotificationsMenuSlot } from '../modules/notifications/NotificationsMenuSlot';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
 import { SearchBox } from './SearchBox';
 import { SnackbarHost } from './SnackbarHost';
-import { UserDrawerList } from './UserDrawer';
+
+// Chat and notifications exist only for a signed-in user: loaded on demand so public pages stay light.
+const ChatPanelSlot = lazy(() => import('../modules/chat/ChatPanelSlot').then((m) => ({ default: m.ChatPanelSlot })));
+const NotificationsMenuSlot = lazy(() => import('../modules/notifications/NotificationsMenuSlot').then((m) => ({ default: m.NotificationsMenuSlot })));
+
+// The drawer (MUI Drawer, Modal, List) loads when first needed: opened, or permanent for a signed-in user.
+const UserDrawer = lazy(() => import('./UserDrawer'));
 
 const PERMANENT_DRAWER_QUERY = '(min-width:1264px)';
 
@@ -30,6 +33,7 @@ export function Shell() {
   const wide = useMediaQuery(PERMANENT_DRAWER_QUERY, { noSsr: true });
   const permanent = signedIn && wide;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   // The socket lives while a user is signed in (chat and notifications subscribe through app/socket).
   useEffect(() => {
@@ -49,11 +53,16 @@ export function Shell() {
       <AppBar position="sticky" elevation={0} sx={{ bgcolor: 'secondary.main', zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, position: 'relative', minHeight: { xs: 56, sm: 64 } }}>
           {!permanent && (
-            <IconButton edge="start" color="inherit" aria-label={t('shell.openMenu')} onClick={() => setDrawerOpen(true)} data-testid="open-drawer">
+            <IconButton edge="start" color="inherit" aria-label={t('shell.openMenu')} onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+              data-testid="open-drawer"
+            >
               <MenuIcon />
             </IconButton>
           )}
-          <Box component={RouterLink} to="/" aria-label={`${t('common.appName')} - ${t('shell.drawer.home')}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 'auto', minWidth: 0 }}>
+          <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 'auto', minWidth: 0 }}>
             <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
             <Typography component="span" sx={{ fontWeight: 800, fontSize: 22, letterSpacing: 0.3 }}>
               {t('common.appName')}
@@ -63,28 +72,20 @@ export function Shell() {
             </Typography>
           </Box>
           <SearchBox />
-          <NotificationsMenuSlot />
-          <ChatPanelSlot />
+          {signedIn && (
+            <Suspense fallback={null}>
+              <NotificationsMenuSlot />
+              <ChatPanelSlot />
+            </Suspense>
+          )}
           <AccountMenu />
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
-        {permanent ? (
-          <Drawer
-            variant="permanent"
-            component="nav"
-            aria-label={t('shell.mainMenu')}
-            sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', top: 64, height: 'calc(100% - 64px)' } }}
-          >
-            <UserDrawerList signedIn={signedIn} />
-          </Drawer>
-        ) : (
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} ModalProps={{ keepMounted: false }}>
-            <Box component="nav" aria-label={t('shell.mainMenu')} sx={{ width: DRAWER_WIDTH, pt: 2 }}>
-              <Typography sx={{ px: 3, pb: 1, fontWeight: 800, fontSize: 20, color: 'primary.dark' }}>{t('common.appName')}</Typography>
-              <UserDrawerList signedIn={signedIn} onNavigate={() => setDrawerOpen(false)} />
-            </Box>
-          </Drawer>
+        {(permanent || drawerUsed) && (
+          <Suspense fallback={permanent ? <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} /> : null}>
+            <UserDrawer permanent={permanent} open={drawerOpen} onClose={() => setDrawerOpen(false)} signedIn={signedIn} />
+          </Suspense>
         )}
         <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
           <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none' }}>

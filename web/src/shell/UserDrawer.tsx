@@ -3,13 +3,17 @@ import EventIcon from '@mui/icons-material/Event';
 import HomeIcon from '@mui/icons-material/Home';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
+import { DRAWER_WIDTH } from '../app/theme';
 
 interface Item {
   to: string;
@@ -53,5 +57,30 @@ export function UserDrawerList({ signedIn, onNavigate }: { signedIn: boolean; on
           );
         })}
     </List>
+  );
+}
+
+/** Permanent beside the content (signed in, from 1264 px) or temporary over it (menu button). */
+export default function UserDrawer({ permanent, open, onClose, signedIn }: { permanent: boolean; open: boolean; onClose: () => void; signedIn: boolean }) {
+  const { t } = useTranslation();
+  if (permanent) {
+    return (
+      <Drawer
+        variant="permanent"
+        component="nav"
+        aria-label={t('shell.mainMenu')}
+        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', top: 64, height: 'calc(100% - 64px)' } }}
+      >
+        <UserDrawerList signedIn={signedIn} />
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer open={open} onClose={onClose}>
+      <Box component="nav" aria-label={t('shell.mainMenu')} sx={{ width: DRAWER_WIDTH, pt: 2 }}>
+        <Typography sx={{ px: 3, pb: 1, fontWeight: 800, fontSize: 20, color: 'primary.dark' }}>{t('common.appName')}</Typography>
+        <UserDrawerList signedIn={signedIn} onNavigate={onClose} />
+      </Box>
+    </Drawer>
   );
 }

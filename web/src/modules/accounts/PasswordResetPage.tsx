@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { FormField } from '../../components/FormField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -33,7 +33,7 @@ function RequestForm() {
   if (sent) return <Alert severity="success" role="status">{t('auth.passwordReset.requested')}</Alert>;
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
-      <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required fullWidth autoFocus />
+      <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {t('auth.passwordReset.requestSubmit')}
       </Button>
@@ -64,16 +64,16 @@ function NewPasswordForm({ token }: { token: string }) {
         <Alert severity="success" role="status">
           {t('auth.passwordReset.done')}
         </Alert>
-        <Button component={RouterLink} to="/auth/sign-in" variant="contained" fullWidth sx={{ mt: 3 }}>
-          {t('auth.verify.signIn')}
+        <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 3 }}>
+          {t('common.goHome')}
         </Button>
       </>
     );
   }
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
-      <PasswordField {...form.field('password')} label={t('auth.fields.newPassword')} autoComplete="new-password" required fullWidth autoFocus />
-      <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required fullWidth />
+      <PasswordField {...form.field('password')} label={t('auth.fields.newPassword')} autoComplete="new-password" required autoFocus />
+      <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {t('auth.passwordReset.submit')}
       </Button>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +46,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
   };
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.profile.personal')} sx={{ display: 'grid', gap: 2 }}>
-      <TextField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required fullWidth />
-      <TextField id="field-email" label={t('auth.fields.email')} value={user.email} fullWidth disabled />
+      <FormField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required />
+      <FormField id="field-email" name="email" label={t('auth.fields.email')} value={user.email} disabled />
       <Button type="submit" variant="contained" disabled={isLoading} sx={{ justifySelf: 'start' }}>
         {t('common.save')}
       </Button>
@@ -75,9 +75,9 @@ function PasswordForm() {
   };
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.profile.passwordTitle')} sx={{ display: 'grid', gap: 2 }}>
-      <PasswordField {...form.field('password')} label={t('auth.fields.currentPassword')} autoComplete="current-password" required fullWidth />
-      <PasswordField {...form.field('newPassword')} label={t('auth.fields.newPassword')} autoComplete="new-password" required fullWidth />
-      <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required fullWidth />
+      <PasswordField {...form.field('password')} label={t('auth.fields.currentPassword')} autoComplete="current-password" required />
+      <PasswordField {...form.field('newPassword')} label={t('auth.fields.newPassword')} autoComplete="new-password" required />
+      <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
       <Button type="submit" variant="contained" disabled={isLoading} sx={{ justifySelf: 'start' }}>
         {t('auth.profile.passwordSubmit')}
       </Button>

@@ -2,7 +2,7 @@ import { signupRequestSchema, type SignupRequest } from '@contracts/accounts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,10 +39,10 @@ export function Component() {
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.register.title')} sx={{ display: 'grid', gap: 2 }}>
-        <TextField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required fullWidth autoFocus />
-        <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required fullWidth />
-        <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="new-password" required fullWidth />
-        <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required fullWidth />
+        <FormField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required autoFocus />
+        <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required />
+        <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="new-password" required />
+        <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
         <Typography variant="body2" color="text.secondary">
           {t('auth.register.acceptTerms')}{' '}
           <Link component={RouterLink} to="/generalConditionsUtilization">

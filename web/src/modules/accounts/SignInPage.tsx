@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,8 +52,8 @@ export function Component() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn.title')} sx={{ display: 'grid', gap: 2 }}>
-        <TextField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required fullWidth autoFocus />
-        <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="current-password" required fullWidth />
+        <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required autoFocus />
+        <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="current-password" required />
         <Box sx={{ textAlign: 'right', mt: -1 }}>
           <Link component={RouterLink} to="/auth/password-reset" variant="body2">
             {t('auth.signIn.forgot')}

@@ -44,8 +44,9 @@ export const accountsApi = api.injectEndpoints({
         resetSession(dispatch, null);
       },
     }),
-    changePassword: b.mutation<unknown, ChangePasswordRequest>({
+    changePassword: b.mutation<{ user: AuthUser }, ChangePasswordRequest>({
       query: (body) => ({ url: 'changePasword', method: 'POST', body }),
+      invalidatesTags: ['User'],
     }),
     updateProfile: b.mutation<{ data: AuthUser } | AuthUser, ProfileUpdate>({
       query: (body) => ({ url: 'profile', method: 'PUT', body }),
@@ -54,8 +55,13 @@ export const accountsApi = api.injectEndpoints({
     requestPasswordReset: b.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: 'passwordReset', method: 'POST', body }),
     }),
-    resetPassword: b.mutation<MessageResponse, { token: string; password: string }>({
+    resetPassword: b.mutation<{ user: AuthUser; message?: string }, { token: string; password: string }>({
       query: ({ token, password }) => ({ url: `passwordReset/${encodeURIComponent(token)}`, method: 'POST', body: { password } }),
+      // The server signs the user in with the new password.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.user) resetSession(dispatch, data.user);
+      },
     }),
     verifyEmail: b.mutation<MessageResponse, string>({
       query: (token) => ({ url: `verify/${encodeURIComponent(token)}`, method: 'POST' }),

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { signUp, type SignedUpUser } from '../support/accounts.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const distIndex = path.join(repoRoot, 'web/dist/index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds web/dist when it is missing or older than the web sources or the shared contracts (the API serves
+ * it). The build runs under a machine-wide lock so parallel test files never build over each other.
+ */
+export function ensureWebBuild() {
+  // AFORO_WEB_PREBUILT=1: use web/dist as it is (built elsewhere, e.g. while another module's pages are mid-edit).
+  if (process.env.AFORO_WEB_PREBUILT === '1' && existsSync(distIndex)) return;
+  const sources = Math.max(newestMtime(path.join(repoRoot, 'web/src')), newestMtime(path.join(repoRoot, 'src/contracts')));
+  if (existsSync(distIndex) && statSync(distIndex).mtimeMs > sources) return;
+  execFileSync(
+    'flock',
+    [
+      '/tmp/aforo-web-build.lock',
+      'sh',
+      '-c',
+      // Re-check under the lock: another file may have built it meanwhile.
+      `if [ ! -f web/dist/index.html ] || [ -n "$(find web/src src/contracts -newer web/dist/index.html -type f | head -1)" ]; then npx vite build --config web/vite.config.ts --logLevel error; fi`,
+    ],
+    { cwd: repoRoot, stdio: 'inherit', timeout: 240_000 },
+  );
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A browser context signed in as `user` (the API's httpOnly session cookie), desktop size, Spanish. */
+export async function signedInContext(browser: Browser, baseUrl: string, user: SignedUpUser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'es-PE' });
+  const [name, ...rest] = user.cookie.split('=');
+  await context.addCookies([{ name, value: rest.join('='), url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return context;
+}
+
+async function api<T>(baseUrl: string, user: SignedUpUser, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v2/${url}`, {
+    method,
+    headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A new event owned by `owner`. */
+export async function createEvent(baseUrl: string, owner: SignedUpUser, name = 'Feria de prueba'): Promise<string> {
+  const code = `chat-${Math.random().toString(36).slice(2, 10)}`;
+  const start = new Date(Date.now() + 7 * 86400_000);
+  const res = await api<{ data: { _id: string } }>(baseUrl, owner, 'POST', 'event', {
+    eventName: name,
+    eventCode: code,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 3 * 3600_000).toISOString(),
+  });
+  return res.data._id;
+}
+
+/** Invites `guest` into the event's team: both become chat contacts (they share an event team). */
+export async function inviteCollaborator(baseUrl: string, owner: SignedUpUser, eventId: string, guest: SignedUpUser) {
+  await api(baseUrl, owner, 'POST', `event/${eventId}/collaborator`, { email: guest.email, module: 'store', role: 'register' });
+}
+
+/** Two users who are contacts of each other (A owns an event, B is on its team). */
+export async function twoContacts(baseUrl: string): Promise<{ a: SignedUpUser; b: SignedUpUser; eventId: string }> {
+  const a = await signUp(baseUrl, { displayName: 'Ana Torres' });
+  const b = await signUp(baseUrl, { displayName: 'Bruno Díaz Soto' });
+  const eventId = await createEvent(baseUrl, a);
+  await inviteCollaborator(baseUrl, a, eventId, b);
+  return { a, b, eventId };
+}
+
+export { api as apiCall };
+
+/** Opens the chat panel and the conversation with `name`. */
+export async function openConversation(page: Page, name: string) {
+  const panel = page.getByTestId('chat-panel');
+  if (!(await panel.isVisible())) await page.getByTestId('chat-button').click();
+  await panel.getByTestId('chat-contact').filter({ hasText: name }).click();
+  await panel.getByTestId('chat-conversation').waitFor();
+}
+
+/** The bubbles of the open conversation whose text is exactly `text`. */
+export function bubbles(page: Page, text: string) {
+  return page.getByTestId('chat-message').filter({ has: page.getByTestId('chat-message-text').getByText(text, { exact: true }) });
+}
+
+// TEMPORARY (dev only, until the events routes land): team membership written straight into the read model.
+export async function devContacts(baseUrl: string, db: import('kysely').Kysely<any>) {
+  const a = await signUp(baseUrl, { displayName: 'Ana Torres' });
+  const b = await signUp(baseUrl, { displayName: 'Bruno Díaz Soto' });
+  const eventId = crypto.randomUUID();
+  for (const [u, owner] of [[a, true], [b, false]] as const)
+    await db.insertInto('event_members').values({ event_id: eventId, user_id: u.user._id, module: 'store', role: 'register', owner, granted_at: new Date() }).execute();
+  return { a, b, eventId };
+}

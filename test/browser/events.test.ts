@@ -1,0 +1,223 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type SignedUpUser } from '../support/accounts.js';
+import { startTestNode } from '../support/context.js';
+import { apiAs, createEventApi, eventFormDate } from './events-helpers.js';
+import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, newPage } from './support.js';
+
+/** expect.poll with a browser-friendly timeout. */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+
+/** Screenshots of the main pages, for a human look (not asserted pixel by pixel). */
+const SHOTS = process.env.EVENTS_SHOTS_DIR ?? '';
+
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startTestNode>>;
+let base: string;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startTestNode(), launchBrowser()]);
+  base = app.node.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A browser context signed in as `who` (the API's httpOnly cookie set directly). */
+async function signedIn(who: SignedUpUser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, base, width, height);
+  const [name, value] = who.cookie.split('=');
+  await context.addCookies([{ name: name!, value: value!, url: base, httpOnly: true, sameSite: 'Lax' }]);
+  return { context, page };
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('organizer workspace in the browser (chromium)', () => {
+  it('creates an event, adds a free ticket, publishes without a payment method, finds it on home and by search without accents', async () => {
+    const organizer = await signUp(base, { displayName: 'Rocío Quispe Huamán' });
+    const { context, page } = await signedIn(organizer);
+
+    // /module lists nothing yet and offers to create an event.
+    await page.goto('/module');
+    await poll(() => page.getByText('Aún no tienes eventos').count()).toBe(1);
+    await page.getByTestId('create-event').click();
+    await page.waitForURL(`**/module/${organizer.user._id}/create`);
+
+    await page.getByLabel('Nombre del evento').fill('Festival de Música Andina Ñawpa');
+    // The code is suggested from the name (no accents, dashes) and validated live.
+    await poll(() => page.getByLabel('Código del evento').inputValue()).toBe('festival-de-musica-andina-nawpa');
+    await page.getByLabel('Código del evento').fill('X');
+    await poll(() => page.getByText('Solo minúsculas, números y guiones').count()).toBe(1);
+    await page.getByLabel('Código del evento').fill('musica-andina-nawpa');
+    await page.getByLabel('Descripción').fill('Tres días de música andina con artistas de todo el Perú.');
+    await page.getByLabel('Lugar').fill('Teatro Municipal de Lima, Jr. Ica 377');
+    await page.locator('#event-startDate').fill(eventFormDate(30, 19));
+    await page.locator('#event-endDate').fill(eventFormDate(30, 23));
+    await page.getByLabel('Aforo').fill('500');
+    await shot(page, 'event-create-1280');
+    await page.getByTestId('event-save').click();
+
+    // Lands on the store Tablero of the new event, with the event toolbar and the administrator's drawer.
+    await page.waitForURL(`**/module/${organizer.user._id}/musica-andina-nawpa/store`);
+    await poll(() => page.getByRole('heading', { name: 'Festival de Música Andina Ñawpa' }).count()).toBe(1);
+    await poll(() => page.getByText('1 de 4 pasos completados').count()).toBe(1);
+    expect(await page.getByTestId('menu-tickets').count()).toBe(1);
+    // Pages of later releases are in the drawer, disabled (never placeholder pages).
+    expect(await page.getByTestId('menu-polls').getAttribute('aria-disabled')).toBe('true');
+    await shot(page, 'dashboard-empty-1280');
+
+    // Publishing without tickets prompts to create one, and the prompt leads to the tickets page.
+    await page.getByTestId('publish-event').click();
+    await poll(() => page.getByText('Tu evento aún no tiene entradas').count()).toBe(1);
+    // An outside click does not dismiss the prompt.
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Tu evento aún no tiene entradas').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Crear entrada' }).click();
+    await page.waitForURL('**/musica-andina-nawpa/store/tickets');
+
+    await page.getByTestId('ticket-new').first().click();
+    await page.getByLabel('Nombre').fill('General');
+    await page.getByLabel('Precio').fill('0');
+    await page.getByLabel('Cantidad').fill('300');
+    await page.getByTestId('ticket-save').click();
+    await poll(() => page.getByRole('cell', { name: 'General', exact: true }).count()).toBe(1);
+    await shot(page, 'tickets-1280');
+
+    // Free event: a confirm (no payment method asked), the loading dialog, then the success snackbar after 1 s.
+    await page.getByTestId('publish-event').click();
+    await poll(() => page.getByText('Todas las entradas de tu evento son gratuitas').count()).toBe(1);
+    expect(await page.getByText('Configura un método de pago').count()).toBe(0);
+    await page.getByTestId('publish-confirm').click();
+    await poll(() => page.getByText('Publicando evento...').count()).toBe(1);
+    const started = Date.now();
+    await page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.').waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Published: the publish button is gone and the toolbar says so.
+    await poll(() => page.getByTestId('publish-event').count()).toBe(0);
+    expect(await page.getByText('Publicado', { exact: true }).count()).toBeGreaterThan(0);
+
+    // Home page lists it; search without accents finds it.
+    await page.goto('/');
+    await page.getByTestId('event-card').filter({ hasText: 'Festival de Música Andina Ñawpa' }).waitFor();
+    expect(await page.getByTestId('event-card').filter({ hasText: 'Gratis' }).count()).toBeGreaterThan(0);
+    await shot(page, 'home-1280');
+
+    const search = page.getByLabel('Buscar evento');
+    if (!(await search.isVisible())) await page.getByLabel('Abrir búsqueda').click();
+    await page.getByLabel('Buscar evento').fill('musica andina');
+    await page.getByLabel('Buscar evento').press('Enter');
+    await page.waitForURL(/\/searchEvent\//);
+    await page.getByTestId('event-card').filter({ hasText: 'Festival de Música Andina Ñawpa' }).waitFor();
+    await shot(page, 'search-1280');
+    await page.goto('/searchEvent/zzzz%20inexistente');
+    await poll(() => page.getByText('No encontramos eventos para «zzzz inexistente»').count()).toBe(1);
+
+    // The public page shows the ticket types and prices.
+    await page.goto('/e/musica-andina-nawpa');
+    await page.getByTestId('public-ticket').filter({ hasText: 'General' }).waitFor();
+    expect(await page.getByText('Teatro Municipal de Lima, Jr. Ica 377').count()).toBeGreaterThan(0);
+    await shot(page, 'public-1280');
+
+    // 375 px: no horizontal scroll on the public page, the home page and the dashboard; no publish button.
+    const phone = await signedIn(organizer, 375, 800);
+    for (const path of ['/e/musica-andina-nawpa', '/', `/module/${organizer.user._id}/musica-andina-nawpa/store`, `/module/${organizer.user._id}/musica-andina-nawpa/store/tickets`]) {
+      await phone.page.goto(path);
+      await phone.page.waitForLoadState('networkidle');
+      expect(await hasHorizontalScroll(phone.page), path).toBe(false);
+      await shot(phone.page, `phone${path.replace(/\//g, '_')}`);
+    }
+    await phone.context.close();
+    await context.close();
+  }, 90_000);
+
+  it('asks a paid event for a payment method before publishing, then publishes', async () => {
+    const organizer = await signUp(base, { displayName: 'Carlos Mendoza' });
+    const api = apiAs(base, organizer);
+    const ev = await createEventApi(api, { eventName: 'Congreso de Innovación 2027', eventCode: 'congreso-innovacion-2027', currency: 'USD' });
+    const ticket = await api('POST', `/event/${ev._id}/ticket`, { name: 'Entrada VIP', price: 80, quantity: 50 });
+    expect(ticket.status).toBe(201);
+
+    const { context, page } = await signedIn(organizer);
+    await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store`);
+    await page.getByTestId('publish-event').click();
+    await poll(() => page.getByText('Configura un método de pago').count()).toBe(1);
+    await page.getByRole('button', { name: 'Configurar método de pago' }).click();
+    await page.waitForURL('**/congreso-innovacion-2027/store/manage/settings');
+    await poll(() => page.getByText('configura al menos un método de pago para poder publicarlo').count()).toBe(1);
+
+    // Bank deposit through the form (validated with the shared zod schema).
+    await page.getByTestId('pm-add-bankDeposit').click();
+    await page.getByTestId('pm-save').click();
+    await poll(() => page.getByText('Este campo es obligatorio.').count()).toBeGreaterThan(0);
+    await page.getByLabel('Banco').fill('Banco de Crédito del Perú');
+    await page.getByLabel('Número de cuenta').fill('193-1234567-0-12');
+    await page.getByLabel('Titular').fill('Eventos Mendoza SAC');
+    await page.getByTestId('pm-save').click();
+    await poll(() => page.getByText('Banco de Crédito del Perú · 193-1234567-0-12').count()).toBe(1);
+    await shot(page, 'payments-1280');
+
+    await page.getByTestId('publish-event').click();
+    await poll(() => page.getByText('Una vez publicado, el evento será visible').count()).toBe(1);
+    expect(await page.getByText('Todas las entradas de tu evento son gratuitas').count()).toBe(0);
+    await page.getByTestId('publish-confirm').click();
+    await page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.').waitFor();
+
+    // The audit trail lists the changes, newest first.
+    await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store/history`);
+    await poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
+    await shot(page, 'history-1280');
+
+    // Public page: the USD price with its prefix.
+    await page.goto('/e/congreso-innovacion-2027');
+    await page.getByTestId('public-ticket').filter({ hasText: '$ 80.00' }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('a business-conference production collaborator sees no publish button and the API refuses to publish', async () => {
+    const organizer = await signUp(base, { displayName: 'Lucía Torres' });
+    const collaborator = await signUp(base, { displayName: 'Pedro Salas' });
+    const api = apiAs(base, organizer);
+    const ev = await createEventApi(api, { eventName: 'Rueda de Negocios Agroexportadora', eventCode: 'rueda-agro-2027' });
+    await api('POST', `/event/${ev._id}/ticket`, { name: 'Libre', price: 0, quantity: 100 });
+    const invited = await api('POST', `/event/${ev._id}/collaborator`, { email: collaborator.email, module: 'businessConference', role: 'production' });
+    expect(invited.status).toBe(201);
+
+    const { context, page } = await signedIn(collaborator);
+    await page.goto('/module');
+    await page.getByTestId('module-businessConference').getByText('Rueda de Negocios Agroexportadora').click();
+    await page.waitForURL(`**/module/${organizer.user._id}/rueda-agro-2027/businessConference`);
+    await poll(() => page.getByText('Este evento aún no tiene ruedas de negocios').count()).toBe(1);
+    // Production's drawer: no Registro presencial nor Solicitudes de ayuda; items disabled without conferences.
+    expect(await page.getByTestId('menu-report').count()).toBe(1);
+    expect(await page.getByTestId('menu-registerAttendance').count()).toBe(0);
+    expect(await page.getByTestId('menu-helpRequest').count()).toBe(0);
+    expect(await page.getByTestId('publish-event').count()).toBe(0);
+    await shot(page, 'bc-production-1280');
+
+    // The store of the event is not theirs: 403 page.
+    await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/store/tickets`);
+    await poll(() => page.getByText('ACCESO DENEGADO').count()).toBe(1);
+
+    const publish = await apiAs(base, collaborator)('PUT', `/event/${ev._id}`, { published: true });
+    expect(publish.status).toBe(403);
+
+    // The owner, meanwhile, sees the team with the collaborator's role.
+    const owner = await signedIn(organizer);
+    await owner.page.goto(`/module/${organizer.user._id}/users`);
+    await poll(() => owner.page.getByText('RUEDA DE NEGOCIOS · Producción').count()).toBe(1);
+    await shot(owner.page, 'team-1280');
+    await owner.context.close();
+    await context.close();
+  }, 60_000);
+});

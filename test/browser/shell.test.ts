@@ -1,0 +1,168 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode } from '../support/context.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { signUp, uniqueEmail } from '../support/accounts.js';
+import { atNode, ensureWebBuilt, hasHorizontalScroll, launchBrowser, navigateInApp, newPage, seriousAxeViolations } from './support.js';
+
+let browser: Browser;
+let smtp: TestSmtp;
+let app: Awaited<ReturnType<typeof startTestNode>>;
+let base: string;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  smtp = await startTestSmtp();
+  [app, browser] = await Promise.all([startTestNode({}, { SMTP_URL: smtp.url }), launchBrowser()]);
+  base = app.node.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+const ERROR_TITLES: Record<string, string> = {
+  '400': 'SOLICITUD NO PROCESADA',
+  '401': 'NO TIENES AUTORIZACIÓN',
+  '403': 'ACCESO DENEGADO',
+  '404': 'ERROR 404 - PÁGINA NO ENCONTRADA',
+  '500': 'ERROR INESPERADO :(',
+  '503': 'SERVICIO NO DISPONIBLE',
+  '418': 'ERROR Z10',
+  // Not a status at all: defaults to 500.
+  abc: 'ERROR INESPERADO :(',
+};
+
+const PAGE_HEADINGS: Record<string, string> = {
+  '/': 'Tu evento a un clic',
+  '/auth/sign-in': 'Iniciar Sesión',
+  '/auth/register': 'Crear cuenta',
+  '/error/500': 'ERROR INESPERADO :(',
+  '/confidentialityPolicy': 'Política de confidencialidad',
+  '/generalConditionsUtilization': 'Condiciones generales de uso',
+};
+
+describe('web shell and account pages (chromium)', () => {
+  it('register, verify by e-mail, logout, guard round trip, logout', async () => {
+    const { context, page } = await newPage(browser, base);
+    const email = uniqueEmail('web');
+    const password = 'Clave-segura-123';
+
+    await page.goto('/auth/register');
+    await page.getByLabel('Nombre completo').fill('Ana María Pérez');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.locator('#field-password').fill(password);
+    await page.getByLabel('Confirmar contraseña').fill(password);
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await page.waitForURL('**/auth/verify');
+
+    const mail = await smtp.waitForMail((m) => m.to.includes(email), 15_000);
+    const link = mail.links.find((l) => new URL(l).pathname.startsWith('/auth/verify/'));
+    expect(link, mail.text).toBeTruthy();
+    await page.goto(atNode(link!, base));
+    await expect.poll(() => page.getByTestId('token-result').textContent()).toContain('verificada');
+
+    // Signed in right after registering: the account menu shows the initials; logout goes to sign-in after 500 ms.
+    await page.getByTestId('account-menu-button').click();
+    const started = Date.now();
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/auth/sign-in');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await page.getByRole('link', { name: 'Iniciar Sesión' }).waitFor();
+
+    // Guard: a protected page while signed out goes to sign-in carrying the path, then comes back.
+    await page.goto('/settings/profile');
+    await page.waitForURL('**/auth/sign-in/&settings&profile');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.locator('#field-password').fill(password);
+    await page.getByTestId('sign-in-submit').click();
+    await page.waitForURL('**/settings/profile');
+    await page.getByRole('heading', { level: 1, name: 'Ajustes de la cuenta' }).waitFor();
+    expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Ana María Pérez');
+    await expect.poll(() => page.getByTestId('account-menu-button').textContent()).toBe('AMP');
+
+    await page.getByTestId('account-menu-button').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/auth/sign-in');
+    await page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' }).waitFor();
+    await context.close();
+  });
+
+  it('shows zod messages beside the fields and the server message for a wrong password', async () => {
+    const user = await signUp(base, { password: 'Clave-correcta-1' });
+    const { context, page } = await newPage(browser, base);
+    await page.goto('/auth/sign-in');
+    await page.getByTestId('sign-in-submit').click();
+    await expect.poll(() => page.locator('#field-email-helper-text').textContent()).toBe('El correo electrónico es obligatorio.');
+    expect(await page.locator('#field-password-helper-text').textContent()).toBe('La contraseña es obligatoria.');
+
+    await page.getByLabel('Correo electrónico').fill(user.email);
+    await page.locator('#field-password').fill('Clave-incorrecta-1');
+    await page.getByTestId('sign-in-submit').click();
+    await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Credenciales incorrectas');
+    expect(page.url()).toContain('/auth/sign-in');
+    await context.close();
+  });
+
+  it('renders the error page of each catalogue status, and 404 for unknown routes', async () => {
+    const { context, page } = await newPage(browser, base);
+    await page.goto('/error/400');
+    for (const [status, title] of Object.entries(ERROR_TITLES)) {
+      await navigateInApp(page, `/error/${status}`);
+      await expect.poll(() => page.getByTestId('error-title').textContent(), { message: status }).toBe(title);
+      expect(await page.getByRole('link', { name: 'Volver a la página de inicio' }).getAttribute('href')).toBe('/');
+    }
+    await page.goto('/esta/ruta/no-existe'); // a full load: the server's SPA fallback must serve it too
+    await expect.poll(() => page.getByTestId('error-title').textContent()).toBe('ERROR 404 - PÁGINA NO ENCONTRADA');
+    expect(await page.getByTestId('error-not-found').textContent()).toBe('This page could not be found');
+    await page.getByRole('link', { name: 'Volver a la página de inicio' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: 'Tu evento a un clic' }).waitFor();
+    await context.close();
+  });
+
+  it('search box: Enter submits non-empty text to /searchEvent and clears it 2 s later', async () => {
+    const { context, page } = await newPage(browser, base);
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Buscar evento' });
+    await box.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await box.fill('feria del libro');
+    const submitted = Date.now();
+    await box.press('Enter');
+    await page.waitForURL('**/searchEvent/feria%20del%20libro');
+    expect(await box.inputValue()).toBe('feria del libro');
+    await expect.poll(() => box.inputValue(), { timeout: 6000, interval: 100 }).toBe('');
+    const elapsed = Date.now() - submitted;
+    expect(elapsed).toBeGreaterThanOrEqual(1900);
+    expect(elapsed).toBeLessThan(5000); // generous: two shared cores under load
+    await context.close();
+  });
+
+  it('axe-core finds no serious or critical violation on sign-in, register and error pages', async () => {
+    // axe is injected as an inline script, which the app's CSP (rightly) forbids.
+    const { context, page } = await newPage(browser, base, 1280, 900, { bypassCSP: true });
+    for (const path of ['/auth/sign-in', '/auth/register', '/error/403', '/pagina-inexistente']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const violations = await seriousAxeViolations(page);
+      expect(violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('has no horizontal scroll at 375 px and 1280 px', async () => {
+    for (const width of [375, 1280]) {
+      const { context, page } = await newPage(browser, base, width, 800);
+      await page.goto('/');
+      for (const [path, heading] of Object.entries(PAGE_HEADINGS)) {
+        await navigateInApp(page, path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        expect(await hasHorizontalScroll(page), `${path} at ${width}px`).toBe(false);
+      }
+      await context.close();
+    }
+  });
+});
