@@ -660,3 +660,22 @@ export const adminOrganizersResponseSchema = z.object({ rows: z.array(adminOrgan
 
 /** POST /event/:id/cover (multipart, field `cover`) answers the event with its new coverUrl. */
 export const coverUploadResponseSchema = eventWriteResponseSchema;
+
+// ---------------------------------------------------------------------------------------------------------
+// Realtime
+
+/**
+ * Socket.IO event pushed to every team member's `user:<id>` room after an event's read models changed (and to
+ * a removed collaborator), so open pages refetch: invalidate the event's RTK Query tags when it arrives.
+ */
+export const EVENT_UPDATED_SOCKET_EVENT = 'event:updated';
+export const eventUpdatedPayloadSchema = z.object({
+  eventId: z.string(),
+  /** Stream revision reached; ignore pushes older than what you have. */
+  version: z.number().int(),
+  /** Last domain event type of the batch, e.g. events.EventPublished. */
+  type: z.string(),
+  /** Position to pass as `after=` when refetching. */
+  position: z.string(),
+});
+export type EventUpdatedPayload = z.infer<typeof eventUpdatedPayloadSchema>;

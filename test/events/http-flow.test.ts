@@ -1,4 +1,7 @@
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_UPDATED_SOCKET_EVENT } from '../../src/contracts/events.js';
+import { decryptSecret } from '../../src/commands/events/secrets.js';
 import { client, createEvent, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
 
 describe('events API: create, tickets, payment methods, publish, public pages', () => {
@@ -90,6 +93,43 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     expect(home.body.data.some((e: { _id: string; published: boolean }) => e._id === ev.data._id && e.published)).toBe(true);
     const empty = await client(t.node.url).get('/searchEvent?q=');
     expect(empty.status).toBe(400);
+  });
+
+  it('card secret: encrypted in the log, kept when omitted on edit, never answered', async () => {
+    const a = await organizer(t.node.url);
+    const id = (await createEvent(a)).data._id;
+    const pm = await a.post(`/event/${id}/paymentMethod`, { kind: 'card', key: 'pk_1', secretKey: 'sk_live_TOPSECRET' });
+    const pmId = pm.body.data._id;
+    const edited = await a.put(`/event/${id}/paymentMethod/${pmId}`, { key: 'pk_2' });
+    expect(edited.body.data).toMatchObject({ kind: 'card', key: 'pk_2', hasSecretKey: true });
+    const stream = await t.ctx.store.readStream(`events-event-${id}`);
+    expect(JSON.stringify(stream)).not.toContain('TOPSECRET');
+    const changed = stream.at(-1)!;
+    expect(changed.type).toBe('events.PaymentMethodChanged');
+    expect(decryptSecret(t.ctx.config.jwtSecret, pmId, changed.data.method.secretKeyCipher)).toBe('sk_live_TOPSECRET');
+    // Fields of another kind are refused.
+    expect((await a.put(`/event/${id}/paymentMethod/${pmId}`, { merchantId: 'm-1' })).body.code).toBe('PAYMENT_METHOD_FIELDS');
+  });
+
+  it('pushes event:updated to the team after a change', async () => {
+    const a = await organizer(t.node.url);
+    const id = (await createEvent(a)).data._id;
+    const socket = io(t.node.url, { auth: { token: a.user!.token }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const received = new Promise<{ eventId: string; type: string }>((resolve) => {
+        socket.on(EVENT_UPDATED_SOCKET_EVENT, (p: { eventId: string; type: string }) => {
+          if (p.eventId === id && p.type === 'events.TicketTypeAdded') resolve(p);
+        });
+      });
+      await a.post(`/event/${id}/ticket`, ticketBody());
+      expect(await received).toMatchObject({ eventId: id, type: 'events.TicketTypeAdded' });
+    } finally {
+      socket.close();
+    }
   });
 
   it('validation errors are 400 with Spanish field messages, never 500', async () => {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { MODULES } from '../../contracts/events.js';
+import { EVENT_UPDATED_SOCKET_EVENT, MODULES, type EventUpdatedPayload } from '../../contracts/events.js';
+import { userRoom } from '../../realtime/realtime.js';
 import { EVENT_TYPES, type EventDetails, type EventsEvent, type PaymentMethodConfig, type TicketTypeFields } from '../../domain/events/event.js';
 import type { RecordedEvent } from '../../eventstore/port.js';
 import { createPiiVault } from '../../crypto/pii-vault.js';
@@ -213,7 +214,22 @@ export const eventsReadModels = defineProjection({
   name: 'events.read-models',
   eventTypes: EVENT_TYPES,
   async handle(events, ctx) {
-    for (const e of events) await apply(ctx, e);
+    const touched = new Map<string, { version: number; type: string; position: string; extra: Set<string> }>();
+    for (const e of events) {
+      await apply(ctx, e);
+      const data = e.data as { eventId: string; userId?: string };
+      const entry = touched.get(data.eventId) ?? { version: 0, type: '', position: '', extra: new Set<string>() };
+      Object.assign(entry, { version: e.streamVersion, type: e.type, position: e.position });
+      if (e.type === 'events.CollaboratorRemoved' && data.userId) entry.extra.add(data.userId);
+      touched.set(data.eventId, entry);
+    }
+    if (ctx.replaying) return;
+    for (const [eventId, t] of touched) {
+      const members = await ctx.trx.selectFrom('event_members').select('user_id').distinct().where('event_id', '=', eventId).execute();
+      const rooms = [...new Set([...members.map((m) => m.user_id), ...t.extra])].map(userRoom);
+      const payload: EventUpdatedPayload = { eventId, version: t.version, type: t.type, position: t.position };
+      ctx.afterCommit(({ realtime }) => realtime.emit(rooms, EVENT_UPDATED_SOCKET_EVENT, payload));
+    }
   },
   async reset(trx) {
     await trx.deleteFrom('event_invitations').execute();
