@@ -101,6 +101,7 @@ describe('permission matrix through HTTP', () => {
     const register = members.find((m) => m.module === 'store' && m.role === 'register')!;
     expect((await register.c.get(`/event/${eventId}`, { module: 'store', page: '/register' })).status).toBe(200);
     expect((await register.c.get(`/event/${eventId}`, { module: 'store', page: '/tickets' })).status).toBe(403);
+    expect((await register.c.get(`/event/${eventId}`, { module: 'store', page: '/' })).status).toBe(200);
     expect((await register.c.get(`/event/${eventId}`, { module: 'exhibitor' })).status).toBe(403);
     expect((await register.c.get(`/event/${eventId}`, { user: randomUUID() })).status).toBe(403);
     expect((await owner.get(`/event/${eventId}`, { user: owner.user!.user._id, event: eventId, module: 'store', page: '/tickets' })).status).toBe(200);

@@ -114,12 +114,17 @@ export function normalizePage(page: string): string {
   return p.startsWith('/') ? p : `/${p}`;
 }
 
-/** Whether a role may open a page of its module (exact page or a sub-page of a listed one). */
+/**
+ * Whether a role may open a page of its module (exact page or a sub-page of a listed one). The module root
+ * ('') is open to every role of the module: switching module lands there, and the client then goes on to the
+ * role's first menu page.
+ */
 export function pageAllowed(module: ModuleName, role: RoleName, page: string): boolean {
   const perm = permissionOf(module, role);
   if (!perm) return false;
   if (perm.anyPage) return true;
   const p = normalizePage(page);
+  if (p === '') return true;
   return perm.pages.some((allowed) => allowed === p || (allowed !== '' && p.startsWith(`${allowed}/`)));
 }
 

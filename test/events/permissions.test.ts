@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_ACTIONS, MODULE_ROLES, type ModuleName, type RoleName } from '../../src/contracts/events.js';
+import { actionsFor, pageAllowed, PERMISSION_MATRIX } from '../../src/domain/events/permissions.js';
+
+describe('permission matrix (data)', () => {
+  it('has an entry for every module role of the contract, and nothing else', () => {
+    for (const [module, roles] of Object.entries(MODULE_ROLES) as [ModuleName, readonly RoleName[]][]) {
+      expect(Object.keys(PERMISSION_MATRIX[module]).sort()).toEqual([...roles].sort());
+    }
+  });
+
+  it('only the store administrator may edit or publish; only settings administrators manage the team', () => {
+    const who = (action: string) =>
+      (Object.entries(PERMISSION_MATRIX) as [ModuleName, Record<string, { actions: readonly string[] }>][]).flatMap(([mod, roles]) =>
+        Object.entries(roles)
+          .filter(([, p]) => p.actions.includes(action))
+          .map(([role]) => `${mod}/${role}`),
+      );
+    expect(who('event.publish')).toEqual(['store/administrator']);
+    expect(who('event.edit')).toEqual(['store/administrator']);
+    expect(who('collaborator.manage')).toEqual(['settings/administrator']);
+    expect(who('event.read')).toHaveLength(12);
+  });
+
+  it('unions actions over modules, or narrows to one module', () => {
+    expect(actionsFor({ store: 'register', settings: 'administrator' })).toEqual([
+      'event.read',
+      'ticket.read',
+      'collaborator.read',
+      'collaborator.manage',
+      'history.read',
+    ]);
+    expect(actionsFor({ store: 'register', settings: 'administrator' }, 'store')).toEqual(['event.read', 'ticket.read']);
+    expect(actionsFor({})).toEqual([]);
+    expect(EVENT_ACTIONS.every((a) => actionsFor({ store: 'administrator', settings: 'administrator' }).includes(a))).toBe(true);
+  });
+
+  it('pages follow the menus: root for every role, listed pages and their sub-pages, administrators anywhere', () => {
+    expect(pageAllowed('store', 'register', '/register')).toBe(true);
+    expect(pageAllowed('store', 'register', 'register/')).toBe(true);
+    expect(pageAllowed('store', 'register', '/')).toBe(true);
+    expect(pageAllowed('store', 'register', '/tickets')).toBe(false);
+    expect(pageAllowed('store', 'symptomatology', '/manage/symptomatologies/12')).toBe(true);
+    expect(pageAllowed('store', 'symptomatology', '/manage/form')).toBe(false);
+    expect(pageAllowed('businessConference', 'production', '/helpRequest')).toBe(false);
+    expect(pageAllowed('businessConference', 'support', '/helpRequest')).toBe(true);
+    expect(pageAllowed('businessConference', 'support', '/report')).toBe(false);
+    expect(pageAllowed('businessConference', 'support', '/settings/reminders')).toBe(false);
+    expect(pageAllowed('businessConference', 'production', '/settings/reminders')).toBe(true);
+    expect(pageAllowed('store', 'administrator', '/anything/new')).toBe(true);
+    expect(pageAllowed('store', 'production' as RoleName, '/')).toBe(false);
+  });
+});
