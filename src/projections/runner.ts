@@ -170,13 +170,14 @@ export class ProjectionRunner {
         }
         const message = (err as Error).message;
         logger.error({ err, projection: projection.name }, 'projection failed');
-        this.setState(projection.name, { status: 'failed', error: message });
+        // Stored first, so that other processes (health, read-your-writes) know as soon as this one does.
         await this.deps.db
           .insertInto('projection_checkpoints')
           .values({ name: projection.name, position: null, status: 'failed', error: message })
           .onConflict((oc) => oc.column('name').doUpdateSet({ status: 'failed', error: message, updated_at: sql`now()` }))
           .execute()
           .catch(() => undefined);
+        this.setState(projection.name, { status: 'failed', error: message });
         // Keep the lock while waiting: a standby instance would only fail on the same batch.
         await this.sleep(this.options.retryMs ?? 30_000);
       } finally {

@@ -133,8 +133,17 @@ describe('projection runner', () => {
     // The failing batch was rolled back entirely and is retried (still failing) rather than skipped.
     await sleep(800);
     const rows = await counterRows(env.db);
+    const all = (await env.store.readAll({ after: null, maxCount: 1000 })).events;
+    const poison = all.find((e) => e.data.n === 150)!;
+    const row = rows.find((r) => r.stream_id === poison.streamId);
+    expect(row?.versions.split(',') ?? []).not.toContain(String(poison.streamVersion));
+    // Nothing at or after the failing event (in commit order) was applied.
     const applied = rows.reduce((s, r) => s + r.events, 0);
-    expect(applied).toBeLessThan(150);
+    const poisonIndex = all.indexOf(poison);
+    expect(applied).toBeLessThanOrEqual(poisonIndex);
+    expect(applied).toBeGreaterThan(poisonIndex - 50);
+    // ...and what was applied is exactly the commit-order prefix up to the stored checkpoint.
+    expect(stored?.position).toBe(applied === 0 ? null : all[applied - 1].position);
     expect(runner.status()[0].status).toBe('failed');
     expect((await checkpoint(env.db))?.position).toBe(stored?.position);
 

@@ -10,8 +10,8 @@ import { ProjectionRunner, type RunnerOptions } from '../../../src/projections/r
 
 export const COUNTED = 'test.Counted';
 
-export async function createCounterTable(db: Kysely<DB>) {
-  await sql`CREATE TABLE IF NOT EXISTS test_counts (
+export async function createCounterTable(db: Kysely<DB>, table = 'test_counts') {
+  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (
     stream_id text PRIMARY KEY,
     events integer NOT NULL,
     total bigint NOT NULL,
@@ -21,6 +21,8 @@ export async function createCounterTable(db: Kysely<DB>) {
 
 export interface CounterOptions {
   name?: string;
+  /** Table written (default test_counts), made by createCounterTable. */
+  table?: string;
   /** Called inside the batch's transaction after the rows were written (slow handlers, crashes). */
   during?: (events: number) => Promise<void> | void;
   /** Throws for an event with this `n`, while `shouldFail()` says so. */
@@ -34,28 +36,29 @@ export function counterProjection(options: CounterOptions = {}): Projection {
     name: options.name ?? 'test_counter',
     eventTypes: [COUNTED],
     async handle(events, { trx, afterCommit }) {
+      const t = sql.table(options.table ?? 'test_counts');
       for (const e of events) {
         if (options.failOn && e.data.n === options.failOn.n && options.failOn.shouldFail()) {
           throw new Error(`cannot project n=${e.data.n}`);
         }
-        await sql`INSERT INTO test_counts (stream_id, events, total, versions)
+        await sql`INSERT INTO ${t} AS c (stream_id, events, total, versions)
                   VALUES (${e.streamId}, 1, ${e.data.n}, ${String(e.streamVersion)})
-                  ON CONFLICT (stream_id) DO UPDATE SET events = test_counts.events + 1,
-                    total = test_counts.total + EXCLUDED.total,
-                    versions = test_counts.versions || ',' || EXCLUDED.versions`.execute(trx);
+                  ON CONFLICT (stream_id) DO UPDATE SET events = c.events + 1,
+                    total = c.total + EXCLUDED.total,
+                    versions = c.versions || ',' || EXCLUDED.versions`.execute(trx);
       }
       await options.during?.(events.length);
       if (options.onEffect) afterCommit(() => options.onEffect!(events.length));
     },
     async reset(trx) {
-      await sql`DELETE FROM test_counts`.execute(trx);
+      await sql`DELETE FROM ${sql.table(options.table ?? 'test_counts')}`.execute(trx);
     },
   });
 }
 
-export async function counterRows(db: Kysely<DB>) {
+export async function counterRows(db: Kysely<DB>, table = 'test_counts') {
   const { rows } = await sql<{ stream_id: string; events: number; total: string; versions: string }>`
-    SELECT stream_id, events, total::text AS total, versions FROM test_counts ORDER BY stream_id`.execute(db);
+    SELECT stream_id, events, total::text AS total, versions FROM ${sql.table(table)} ORDER BY stream_id`.execute(db);
   return rows;
 }
 
