@@ -122,8 +122,8 @@ describe('chat in the browser (two users, two contexts)', () => {
     // Reload (network back, socket still blocked): the pending message is still there with its clock.
     await ctxA.setOffline(false);
     await pageA.reload();
-    await pageA.getByTestId('chat-offline').waitFor({ timeout: 10_000 });
     await openConversation(pageA, 'Bruno Díaz Soto');
+    await pageA.getByTestId('chat-offline').waitFor({ timeout: 10_000 });
     await expect.poll(() => bubbles(pageA, text).getAttribute('data-state'), { timeout: 10_000 }).toBe('pending');
 
     // Socket back: resent with the same id, delivered to B, exactly once.
@@ -157,7 +157,7 @@ describe('chat in the browser (two users, two contexts)', () => {
     expect(await pageB.getByTestId('chat-input').inputValue()).toBe('Texto sin enviar');
     await pageB.getByRole('button', { name: 'Cerrar chat' }).click();
     await pageB.getByRole('dialog', { name: '¿Desea realizar esta acción?' }).getByRole('button', { name: '¡Aceptar!' }).click();
-    await expect.poll(() => pageB.getByTestId('chat-panel').count()).toBe(0);
+    await expect.poll(() => pageB.getByTestId('chat-panel').isVisible()).toBe(false);
   }, 30_000);
 
   it('shows the same chat full-screen on /chat', async () => {

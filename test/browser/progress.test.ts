@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode } from '../support/context.js';
+import { ensureWebBuilt, launchBrowser, navigateInApp, newPage } from './support.js';
+
+// Spec sections 4 and 9: route-loading progress bar (200 ms delay, ~5 s fill, yellow, red on failure, hidden
+// 500 ms after the end) and the reload after a stale chunk (once, at most once a minute).
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startTestNode>>;
+let base: string;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  [app, browser] = await Promise.all([startTestNode({ workers: false }), launchBrowser()]);
+  base = app.node.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const TERMS_CHUNK = '**/assets/TermsPage-*.js';
+const PRIVACY_CHUNK = '**/assets/PrivacyPage-*.js';
+
+describe('route loading (chromium)', () => {
+  it('shows a yellow bar while a slow route loads, then hides it', async () => {
+    const { context, page } = await newPage(browser, base);
+    await page.goto('/error/400');
+    await page.getByTestId('error-title').waitFor();
+    // A fast navigation (route module already loaded) never shows the bar: it starts only after 200 ms.
+    await navigateInApp(page, '/error/404');
+    await page.getByTestId('error-title').waitFor();
+    expect(await page.getByTestId('route-progress').count()).toBe(0);
+
+    await page.route(TERMS_CHUNK, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await navigateInApp(page, '/generalConditionsUtilization');
+    const bar = page.getByTestId('route-progress');
+    await bar.waitFor({ timeout: 1500 });
+    expect(await bar.getAttribute('data-state')).toBe('running');
+    const colour = await bar.locator('div').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colour).toBe('rgb(255, 193, 7)');
+    await page.getByRole('heading', { level: 1, name: 'Condiciones generales de uso' }).waitFor();
+    await bar.waitFor({ state: 'detached', timeout: 3000 });
+    await context.close();
+  });
+
+  it('turns red when the route fails to load', async () => {
+    const { context, page } = await newPage(browser, base);
+    await page.goto('/');
+    // A reload happened less than a minute ago: the failure is shown, not reloaded.
+    await page.evaluate(() => sessionStorage.setItem('aforo:chunk-reload-at', String(Date.now())));
+    await page.route(PRIVACY_CHUNK, async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.abort();
+    });
+    await navigateInApp(page, '/confidentialityPolicy');
+    await expect.poll(() => page.getByTestId('route-progress').getAttribute('data-state'), { interval: 50 }).toBe('failed');
+    const colour = await page.getByTestId('route-progress').locator('div').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colour).toBe('rgb(229, 57, 53)');
+    expect(await page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
+    await context.close();
+  });
+
+  it('reloads the page once after a stale chunk, and not again within a minute', async () => {
+    const { context, page } = await newPage(browser, base);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Tu evento a un clic' }).waitFor();
+
+    // First failure: the page reloads by itself and the route then loads.
+    let failures = 1;
+    await page.route(PRIVACY_CHUNK, (route) => (failures-- > 0 ? route.abort() : route.continue()));
+    await navigateInApp(page, '/confidentialityPolicy');
+    await page.getByRole('heading', { level: 1, name: 'Política de confidencialidad' }).waitFor();
+    expect(loads).toBe(2);
+
+    // The chunk keeps failing: a second reload within the minute is not attempted; the error page shows.
+    await page.unroute(PRIVACY_CHUNK);
+    await page.route(TERMS_CHUNK, (route) => route.abort());
+    await navigateInApp(page, '/generalConditionsUtilization');
+    await expect.poll(() => page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
+    await page.waitForTimeout(500);
+    expect(loads).toBe(2);
+    await context.close();
+  });
+});
