@@ -2,6 +2,7 @@ import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Badge from '@mui/material/Badge';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Portal from '@mui/material/Portal';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -46,22 +47,44 @@ export function ChatPanelSlot() {
           </IconButton>
         </Tooltip>
       )}
-      <Drawer
-        anchor="right"
-        open={panelOpen && !onChatPage}
-        onClose={() => dispatch(setPanelOpen(false))}
-        slotProps={{ paper: { sx: { width: { xs: '100vw', sm: CHAT_PANEL_WIDTH } }, 'aria-label': t('chat.title') } as object }}
-      >
-        <ChatView
-          me={me}
-          variant="panel"
-          onClose={() => dispatch(setPanelOpen(false))}
-          onExpand={() => {
-            dispatch(setPanelOpen(false));
-            navigate('/chat');
+      {/* A docked, non-modal panel (the page stays usable while chatting), portalled out of the top bar. */}
+      <Portal>
+        <Drawer
+          anchor="right"
+          variant="persistent"
+          open={panelOpen && !onChatPage}
+          slotProps={{
+            paper: {
+              elevation: 8,
+              'aria-label': t('chat.title'),
+              role: 'complementary',
+              sx: {
+                width: { xs: '100vw', sm: CHAT_PANEL_WIDTH },
+                top: 'auto',
+                bottom: 0,
+                right: { xs: 0, sm: 16 },
+                height: 'auto',
+                maxHeight: { xs: '100vh', sm: 'calc(100vh - 72px)' },
+                borderTopLeftRadius: { sm: 12 },
+                borderTopRightRadius: { sm: 12 },
+                overflow: 'hidden',
+                zIndex: (th) => th.zIndex.appBar + 2,
+                border: 'none',
+              },
+            } as object,
           }}
-        />
-      </Drawer>
+        >
+          <ChatView
+            me={me}
+            variant="panel"
+            onClose={() => dispatch(setPanelOpen(false))}
+            onExpand={() => {
+              dispatch(setPanelOpen(false));
+              navigate('/chat');
+            }}
+          />
+        </Drawer>
+      </Portal>
     </>
   );
 }

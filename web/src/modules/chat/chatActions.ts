@@ -44,8 +44,17 @@ function patchEntry(match: (e: ChatListEntry) => boolean, patch: (e: ChatListEnt
   };
 }
 
+/**
+ * The chat-list entry a message belongs to: by room, or (individual room not yet known to the list) by the
+ * other person, whose entry then learns its room.
+ */
+function entryOf(msg: ChatMessage, meId: string) {
+  const other = msg.sender === meId ? msg.receiver : msg.sender;
+  return (e: ChatListEntry) => e.chatRoom === msg._room || (!e.chatRoom && msg.receiver !== null && e._id === other);
+}
+
 /** Puts a message (new or updated) into its room's cache and the contact's "last message". */
-export function applyMessage(msg: ChatMessage): Thunk {
+export function applyMessage(msg: ChatMessage, meId: string): Thunk {
   return (dispatch) => {
     const m = { ...msg, state: laterState(msg.state, stateHints.get(msg.id) ?? stateHints.get(msg._id)) };
     dispatch(
@@ -54,14 +63,12 @@ export function applyMessage(msg: ChatMessage): Thunk {
       }),
     );
     dispatch(
-      patchEntry(
-        (e) => e.chatRoom === m._room,
-        (e) => {
-          if (!e.chatMessage || e.chatMessage.id === m.id || e.chatMessage.seq <= m.seq) {
-            e.chatMessage = { ...m, state: e.chatMessage?.id === m.id ? laterState(m.state, e.chatMessage.state) : m.state };
-          }
-        },
-      ),
+      patchEntry(entryOf(m, meId), (e) => {
+        e.chatRoom = m._room;
+        if (!e.chatMessage || e.chatMessage.id === m.id || e.chatMessage.seq <= m.seq) {
+          e.chatMessage = { ...m, state: e.chatMessage?.id === m.id ? laterState(m.state, e.chatMessage.state) : m.state };
+        }
+      }),
     );
   };
 }
@@ -96,7 +103,7 @@ export function applyStates(room: string, ids: { _id: string; id: string }[], st
  */
 export function receiveMessage(msg: ChatMessage, me: AuthUser): Thunk {
   return (dispatch, getState) => {
-    dispatch(applyMessage(msg));
+    dispatch(applyMessage(msg, me._id));
     if (msg.sender === me._id) return;
     const chat = selectChat(getState());
     const viewing = selectChatVisible(getState()) && chat.openRoom?.roomId === msg._room;
@@ -106,7 +113,7 @@ export function receiveMessage(msg: ChatMessage, me: AuthUser): Thunk {
     void dispatch(chatApi.endpoints.updateChatMessage.initiate({ _id: msg._id, state: target }));
     if (!viewing && !countedIncoming.has(msg.id)) {
       countedIncoming.add(msg.id);
-      dispatch(patchEntry((e) => e.chatRoom === msg._room, (e) => void (e.unreadMessages += 1)));
+      dispatch(patchEntry(entryOf(msg, me._id), (e) => void (e.unreadMessages += 1)));
     }
   };
 }
@@ -139,7 +146,7 @@ export function deliver(entry: OutboxEntry): Thunk<Promise<void>> {
       const res = await dispatch(chatApi.endpoints.sendChatMessage.initiate(entry, { track: false }));
       if ('data' in res && res.data) {
         removeFromOutbox(entry.id);
-        dispatch(applyMessage(res.data));
+        dispatch(applyMessage(res.data, entry.sender));
       } else if ('error' in res && typeof (res.error as { status?: unknown }).status === 'number') {
         removeFromOutbox(entry.id);
         dispatch(showChatError(CHAT_MESSAGE_TOO_LONG));
@@ -218,7 +225,7 @@ export function fetchMissed(me: AuthUser): Thunk<Promise<void>> {
           chatApi.endpoints.newChatMessages.initiate({ _room: room, lastDateFront: newest, lastDateBack, skip }, { subscribe: false, forceRefetch: true }),
         );
         if (!r.data) break;
-        for (const m of r.data.data) dispatch(applyMessage(m));
+        for (const m of r.data.data) dispatch(applyMessage(m, me._id));
         lastDateBack = r.data.lastDateBack;
         skip += r.data.data.length;
         if (!r.data.data.length || skip >= r.data.docs) break;

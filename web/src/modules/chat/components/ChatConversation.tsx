@@ -187,7 +187,7 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: variant === 'page' ? 1 : 'none' }} data-testid="chat-conversation">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1.5, py: 1, minHeight: 56, borderBottom: 1, borderColor: 'divider' }}>
         {onBack && (
           <Tooltip title={t('chat.back')}>
             <IconButton onClick={onBack} aria-label={t('chat.back')} size="small">

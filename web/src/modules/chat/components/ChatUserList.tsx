@@ -19,6 +19,8 @@ import { shortTime } from '../format';
 
 interface Props {
   me: AuthUser;
+  /** Panel: a fixed height, the same as an open conversation, so the panel does not jump. */
+  height?: number;
   users: ChatListEntry[] | undefined;
   loading: boolean;
   selectedUserId: string | null;
@@ -26,7 +28,7 @@ interface Props {
 }
 
 /** Contacts with presence, typing, unread count and last message; filtered connected or disconnected. */
-export function ChatUserList({ me, users, loading, selectedUserId, onSelect }: Props) {
+export function ChatUserList({ me, height, users, loading, selectedUserId, onSelect }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { filter } = useAppSelector(selectChat);
@@ -37,7 +39,7 @@ export function ChatUserList({ me, users, loading, selectedUserId, onSelect }: P
   const count = (f: ChatFilter) => (users ?? []).filter((u) => u.state === (f === 'connected' ? 'online' : 'offline')).length;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: height ? 'none' : 1, height }}>
       <Box sx={{ px: 2, py: 1.5 }}>
         <ToggleButtonGroup
           value={filter}

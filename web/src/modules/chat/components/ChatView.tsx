@@ -17,6 +17,9 @@ import { ChatConversation } from './ChatConversation';
 import { ChatUserList } from './ChatUserList';
 import { ConfirmDiscardDialog } from './ConfirmDiscardDialog';
 
+/** Conversation header + the 400 px message area (spec 9) + the input box. */
+const PANEL_BODY_HEIGHT = 57 + 400 + 57;
+
 interface Props {
   me: AuthUser;
   variant: 'panel' | 'page';
@@ -97,11 +100,11 @@ export function ChatView({ me, variant, onClose, onExpand }: Props) {
     </Box>
   );
 
-  const list = <ChatUserList me={me} users={users.data} loading={users.isLoading} selectedUserId={chat.selectedUser} onSelect={pick} />;
+  const list = <ChatUserList me={me} height={variant === 'panel' ? PANEL_BODY_HEIGHT : undefined} users={users.data} loading={users.isLoading} selectedUserId={chat.selectedUser} onSelect={pick} />;
 
   if (variant === 'panel') {
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="chat-panel">
+      <Box sx={{ display: 'flex', flexDirection: 'column' }} data-testid="chat-panel">
         {header}
         {contact ? (
           <ChatConversation key={contact._id} me={me} contact={contact} variant="panel" onBack={() => guard(() => dispatch(selectUser(null)))} />
