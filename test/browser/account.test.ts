@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts.js';
+import { startTestNode } from '../support/context.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { atNode, ensureWebBuilt, launchBrowser, newPage } from './support.js';
+
+// The account pages against the real API: profile, password change, password reset and account deletion
+// through the links of the e-mails the API sends.
+let browser: Browser;
+let smtp: TestSmtp;
+let app: Awaited<ReturnType<typeof startTestNode>>;
+let base: string;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  smtp = await startTestSmtp();
+  [app, browser] = await Promise.all([startTestNode({}, { SMTP_URL: smtp.url }), launchBrowser()]);
+  base = app.node.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/auth/sign-in');
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.waitForURL(`${base}/`);
+}
+
+async function mailLink(email: string, subject: RegExp, pathPrefix: string): Promise<string> {
+  const mail = await smtp.waitForMail((m) => m.to.includes(email) && subject.test(m.subject), 15_000);
+  const link = mail.links.find((l) => new URL(l).pathname.startsWith(pathPrefix));
+  if (!link) throw new Error(`no ${pathPrefix} link in ${mail.text}`);
+  return atNode(link, base);
+}
+
+const snackbar = (page: Page) => page.getByTestId('snackbar').textContent();
+
+describe('account pages (chromium)', () => {
+  it('profile: changes the name and the password, with the server messages', async () => {
+    const user = await signUp(base, { displayName: 'Carlos Ruiz', password: 'Clave-inicial-1' });
+    const { context, page } = await newPage(browser, base);
+    await signInThroughForm(page, user.email, user.password);
+    await page.goto('/settings/profile');
+    await page.locator('#field-displayName').fill('');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => page.locator('#field-displayName-helper-text').textContent()).toBe('El nombre es obligatorio.');
+    await page.locator('#field-displayName').fill('Carlos Ruiz Díaz');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => snackbar(page)).toContain('Tus datos fueron actualizados.');
+    await expect.poll(() => page.getByTestId('account-menu-button').textContent()).toBe('CRD');
+
+    const passwordForm = page.getByRole('form', { name: 'Cambiar contraseña' });
+    await passwordForm.locator('#field-password').fill('Clave-equivocada-1');
+    await passwordForm.locator('#field-newPassword').fill('Clave-nueva-123');
+    await passwordForm.locator('#field-confirmPassword').fill('Clave-distinta-123');
+    await passwordForm.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect.poll(() => passwordForm.locator('#field-confirmPassword-helper-text').textContent()).toBe('Las contraseñas no coinciden.');
+    await passwordForm.locator('#field-confirmPassword').fill('Clave-nueva-123');
+    await passwordForm.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect.poll(() => snackbar(page)).toContain('Ocurrio un error al actualizar la contraseña');
+
+    await passwordForm.locator('#field-password').fill('Clave-inicial-1');
+    await passwordForm.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect.poll(() => snackbar(page)).toContain('Tu contraseña fue cambiada.');
+    await context.close();
+
+    const fresh = await newPage(browser, base);
+    await signInThroughForm(fresh.page, user.email, 'Clave-nueva-123');
+    await fresh.context.close();
+  });
+
+  it('password reset through the e-mailed link', async () => {
+    const user = await signUp(base, { password: 'Clave-olvidada-1' });
+    const { context, page } = await newPage(browser, base);
+    await page.goto('/auth/password-reset');
+    await page.locator('#field-email').fill(user.email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.getByText('recibirás un enlace para restablecer tu contraseña').waitFor();
+
+    await page.goto(await mailLink(user.email, /contraseña/i, '/auth/password-reset/'));
+    await page.locator('#field-password').fill('Clave-recuperada-1');
+    await page.locator('#field-confirmPassword').fill('Clave-recuperada-1');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('Tu contraseña fue cambiada').waitFor();
+    await context.close();
+
+    const fresh = await newPage(browser, base);
+    await signInThroughForm(fresh.page, user.email, 'Clave-recuperada-1');
+    await fresh.context.close();
+  });
+
+  it('account deletion: request, e-mailed link, confirmation; the account can no longer sign in', async () => {
+    const user = await signUp(base, { password: 'Clave-borrar-1' });
+    const { context, page } = await newPage(browser, base);
+    await signInThroughForm(page, user.email, user.password);
+    await page.goto('/settings/profile');
+    await page.getByRole('link', { name: 'Eliminar mi cuenta' }).click();
+    await page.waitForURL('**/appControl/requestAccountDelete');
+    await page.getByRole('button', { name: 'Solicitar eliminación' }).click();
+    await page.getByText('Te enviamos un correo para confirmar la eliminación de tu cuenta.').waitFor();
+
+    await page.goto(await mailLink(user.email, /eliminación/i, '/appControl/deleteAccount/'));
+    await page.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
+    await page.getByText('Tu cuenta fue eliminada.').waitFor();
+    await page.getByRole('link', { name: 'Iniciar Sesión' }).waitFor();
+
+    await page.goto('/auth/sign-in');
+    await page.locator('#field-email').fill(user.email);
+    await page.locator('#field-password').fill(user.password);
+    await page.getByTestId('sign-in-submit').click();
+    await expect.poll(() => snackbar(page)).toContain('Credenciales incorrectas');
+    await context.close();
+  });
+});
