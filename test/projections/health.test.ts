@@ -8,7 +8,7 @@ import type { ProjectionRunner } from '../../src/projections/runner.js';
 import { startTestNode } from '../support/context.js';
 import { appendCounted, counterProjection, counterRows, counterRunner, createCounterTable } from './support/counter-projection.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe('projection status over HTTP', () => {
   let t: Awaited<ReturnType<typeof startTestNode>>;

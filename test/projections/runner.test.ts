@@ -19,7 +19,7 @@ import {
   createCounterTable,
 } from './support/counter-projection.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 interface Env {
   url: string;
