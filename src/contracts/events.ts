@@ -17,7 +17,8 @@ const optionalText = (max: number) =>
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Fecha no válida.' });
+/** ISO 8601 with offset; normalized to UTC (`...Z`) so the same instant always compares equal. */
+const isoDateTime = z.iso.datetime({ offset: true, message: 'Fecha no válida.' }).transform((v) => new Date(v).toISOString());
 const id = z.uuid({ message: 'Identificador no válido.' });
 
 // ---------------------------------------------------------------------------------------------------------

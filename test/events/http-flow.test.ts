@@ -95,6 +95,26 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     expect(empty.status).toBe(400);
   });
 
+  it('same instant in another offset is no change; hidden, invitation and ended tickets stay off the public page', async () => {
+    const a = await organizer(t.node.url);
+    const ev = (await createEvent(a, { startDate: '2030-05-01T19:00:00-05:00' })).data;
+    const same = await a.put(`/event/${ev._id}`, { startDate: '2030-05-02T00:00:00Z' });
+    expect(same.body.position).toBeNull();
+    await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'Pública' }));
+    await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'Oculta', visibility: 'hidden' }));
+    await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'Por invitación', visibility: 'invitation' }));
+    await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'Preventa', saleStart: '2020-01-01T00:00:00Z', saleEnd: '2020-02-01T00:00:00Z' }));
+    const later = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'Próxima', saleStart: '2029-01-01T00:00:00Z' }));
+    const pub = await a.put(`/event/${ev._id}`, { published: true });
+    expect(pub.status).toBe(200);
+    await settle(t, pub.body.position ?? later.body.position);
+    const page = await client(t.node.url).get(`/e/${ev.eventCode}`);
+    expect(page.body.ticketTypes.map((x: { name: string; saleStatus: string }) => [x.name, x.saleStatus])).toEqual([
+      ['Pública', 'onSale'],
+      ['Próxima', 'upcoming'],
+    ]);
+  });
+
   it('card secret: encrypted in the log, kept when omitted on edit, never answered', async () => {
     const a = await organizer(t.node.url);
     const id = (await createEvent(a)).data._id;
