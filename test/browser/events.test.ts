@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUpUser } from '../support/accounts.js';
+import { makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { apiAs, createEventApi, eventFormDate } from './events-helpers.js';
 import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, newPage } from './support.js';
@@ -219,5 +219,34 @@ describe('organizer workspace in the browser (chromium)', () => {
     await shot(owner.page, 'team-1280');
     await owner.context.close();
     await context.close();
+  }, 60_000);
+
+  it('platform administration: dashboard with figures and server-side grids; others get 403', async () => {
+    const admin = await signUp(base, { displayName: 'Admin Plataforma' });
+    await makeAdministrator(app.ctx, admin.user._id);
+    const other = await signUp(base, { displayName: 'Zoe Organizadora' });
+    await createEventApi(apiAs(base, other), { eventName: 'Feria del Libro de Arequipa', eventCode: 'feria-libro-arequipa' });
+
+    const { context, page } = await signedIn(admin);
+    await page.goto('/admin');
+    await poll(() => page.getByRole('heading', { name: 'Tablero de la plataforma' }).count()).toBe(1);
+    await page.locator('.recharts-surface').first().waitFor();
+    await shot(page, 'admin-dashboard-1280');
+
+    await page.goto('/admin/organizers');
+    await page.getByRole('gridcell', { name: 'Zoe Organizadora' }).waitFor();
+    await page.goto('/admin/users');
+    await page.getByRole('gridcell', { name: 'Admin Plataforma' }).waitFor();
+    // Sorting is done by the server: the request carries the sort of the clicked column.
+    const sorted = page.waitForRequest((r) => r.url().includes('/api/v2/admin/users') && r.url().includes('sortField=displayName'));
+    await page.getByRole('columnheader', { name: 'Nombre' }).click();
+    await sorted;
+    await shot(page, 'admin-users-1280');
+    await context.close();
+
+    const plain = await signedIn(other);
+    await plain.page.goto('/admin');
+    await poll(() => plain.page.getByText('ACCESO DENEGADO').count()).toBe(1);
+    await plain.context.close();
   }, 60_000);
 });

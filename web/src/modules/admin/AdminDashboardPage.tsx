@@ -11,7 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ErrorView, describeError } from '../../components/ErrorPage';
-import { PageHeader, StatCard } from '../events/components/common';
+import { PageHeader, StatCard, StatGrid } from '../events/components/common';
 import { useAdminDashboardQuery } from './api';
 
 /** /admin: platform figures and a chart of users, organizers and events. */
@@ -31,13 +31,13 @@ export function Component() {
   return (
     <Box>
       <PageHeader title={t('admin.dashboard.title')} subtitle={t('admin.dashboard.subtitle')} />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+      <StatGrid>
         <StatCard icon={<PersonIcon />} label={t('admin.dashboard.users')} value={data.users} />
         <StatCard icon={<GroupsIcon />} label={t('admin.dashboard.organizers')} value={data.organizers} />
         <StatCard icon={<EventIcon />} label={t('admin.dashboard.events')} value={data.events} />
         <StatCard icon={<PublicIcon />} label={t('admin.dashboard.published')} value={data.publishedEvents} />
         <StatCard icon={<ConfirmationNumberIcon />} label={t('admin.dashboard.ticketTypes')} value={data.ticketTypes} />
-      </Box>
+      </StatGrid>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
           {t('admin.dashboard.chart')}

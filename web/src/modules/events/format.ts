@@ -20,7 +20,8 @@ export function money(amount: number, currency: string | undefined): string {
 export function longDate(iso: string | undefined | null, tz = DEFAULT_TIME_ZONE): string {
   if (!iso) return '';
   const d = dayjs(iso).tz(tz);
-  return `${d.format('dddd, D [de] MMMM [de] YYYY')} · ${d.format('HH:mm')}`;
+  const text = `${d.format('dddd, D [de] MMMM [de] YYYY')} · ${d.format('HH:mm')}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "12 dic. 2026, 19:00". */

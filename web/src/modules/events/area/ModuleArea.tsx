@@ -174,7 +174,7 @@ export function Component() {
             paymentPath={modulePath(administrator, event.eventCode, 'store', '/manage/settings')}
           />
         )}
-        {!event && (
+        {!event && pathname.split('/')[3] !== 'create' && (
           <Button component={RouterLink} to={`/module/${encodeURIComponent(administrator)}/create`} startIcon={<AddIcon />} variant="outlined">
             {t('events.area.createEvent')}
           </Button>

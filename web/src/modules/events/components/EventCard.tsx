@@ -43,7 +43,7 @@ export function EventCard({ ev, footer }: { ev: EventSummary; footer?: ReactNode
       <CardActionArea component={RouterLink} to={`/e/${encodeURIComponent(ev.eventCode)}`} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
         <Cover ev={ev} />
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-          <Typography variant="caption" sx={{ color: 'primary.dark', fontWeight: 700, textTransform: 'capitalize' }}>
+          <Typography variant="caption" sx={{ color: 'primary.dark', fontWeight: 700}}>
             {longDate(ev.startDate, ev.timeZone)}
           </Typography>
           <Typography component="h3" sx={{ fontWeight: 800, fontSize: 18, lineHeight: 1.25, overflowWrap: 'anywhere' }}>

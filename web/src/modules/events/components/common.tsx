@@ -25,7 +25,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
 /** Small figure card of the dashboards. */
 export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: ReactNode; icon?: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, flex: '1 1 180px', minWidth: 0, display: 'flex', gap: 2, alignItems: 'center' }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.75, sm: 2.5 }, minWidth: 0, display: 'flex', gap: { xs: 1.25, sm: 2 }, alignItems: 'center' }}>
       {icon && (
         <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: 2, bgcolor: 'rgba(238,105,50,0.12)', color: 'primary.dark', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
           {icon}
@@ -47,6 +47,11 @@ export function StatCard({ label, value, hint, icon }: { label: string; value: R
 }
 
 /** Empty state of lists: an icon, a sentence and an optional action. */
+/** Grid of StatCards: as many columns as fit (two on phones). */
+export function StatGrid({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, mb: 3, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(190px, 1fr))' } }}>{children}</Box>;
+}
+
 export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; title: string; text?: string; action?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderStyle: 'dashed' }}>

@@ -28,7 +28,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useEventInformationQuery } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
-import { PageHeader, StatCard } from '../components/common';
+import { PageHeader, StatCard, StatGrid } from '../components/common';
 import { longDate, money, shortDate } from '../format';
 
 /** Store Tablero: ticket types, capacity, payment methods and the configuration checklist with links. */
@@ -74,7 +74,7 @@ export default function DashboardPage() {
           </>
         }
       />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+      <StatGrid>
         <StatCard icon={<ConfirmationNumberIcon />} label={t('events.dashboard.ticketTypes')} value={data.ticket.quantity} />
         <StatCard
           icon={<GroupsIcon />}
@@ -84,9 +84,9 @@ export default function DashboardPage() {
         />
         <StatCard icon={<SellIcon />} label={t('events.dashboard.maximumPrice')} value={data.ticket.maximumPrice === 0 ? t('events.common.free') : money(data.ticket.maximumPrice, ev.currency)} />
         <StatCard icon={<PaymentsIcon />} label={t('events.dashboard.paymentMethods')} value={data.methods} />
-      </Box>
+      </StatGrid>
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '360px 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: '380px 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: 2.5 }}>
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {t('events.dashboard.checklist')}

@@ -17,20 +17,29 @@ import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useHistoryQuery } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
+import { DEFAULT_TIME_ZONE } from '../format';
 
 /** Renders a before/after value of the audit trail compactly. */
-function show(v: unknown): string {
+function show(v: unknown, tz: string, yes: string, no: string): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Sí' : 'No';
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return dayjs(v).format('DD/MM/YYYY HH:mm');
+  if (typeof v === 'boolean') return v ? yes : no;
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return dayjs(v).tz(tz).format('DD/MM/YYYY HH:mm');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 
 /** Audit trail of the event, straight from its stream: who, when, what, before and after; CSV export. */
 export default function HistoryPage() {
-  const { t } = useTranslation();
-  const { eventId } = useModuleArea();
+  const { t, i18n } = useTranslation();
+  const { eventId, roleData } = useModuleArea();
+  const tz = roleData?.event?.timeZone ?? DEFAULT_TIME_ZONE;
+  const yes = t('events.history.yes');
+  const no = t('events.history.no');
+  // Field paths of the log ("ticket.price", "price") shown with their Spanish label when one exists.
+  const fieldLabel = (f: string) => {
+    const key = `events.history.fields.${f.split('.').pop()}`;
+    return i18n.exists(key) ? t(key) : f;
+  };
   const { data, error, isLoading } = useHistoryQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress />;
@@ -68,7 +77,7 @@ export default function HistoryPage() {
                     {i === 0 && (
                       <>
                         <TableCell rowSpan={changes.length} sx={{ whiteSpace: 'nowrap' }}>
-                          {dayjs(entry.at).format('DD/MM/YYYY HH:mm')}
+                          {dayjs(entry.at).tz(tz).format('DD/MM/YYYY HH:mm')}
                         </TableCell>
                         <TableCell rowSpan={changes.length}>{entry.userName ?? t('events.history.system')}</TableCell>
                         <TableCell rowSpan={changes.length}>
@@ -83,9 +92,9 @@ export default function HistoryPage() {
                         </TableCell>
                       </>
                     )}
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{c.field || '—'}</TableCell>
-                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.before)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.after)}</TableCell>
+                    <TableCell sx={{ fontSize: 13, color: 'text.secondary' }}>{c.field ? fieldLabel(c.field) : '—'}</TableCell>
+                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.before, tz, yes, no)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.after, tz, yes, no)}</TableCell>
                   </TableRow>
                 ));
               })}

@@ -43,7 +43,7 @@ export function Component() {
           <Typography component="h1" sx={{ fontWeight: 800, fontSize: { xs: 30, md: 48 }, lineHeight: 1.1, overflowWrap: 'anywhere' }}>
             {ev.eventName}
           </Typography>
-          <Typography sx={{ mt: 1.5, fontSize: { xs: 16, md: 19 }, opacity: 0.95, textTransform: 'capitalize' }}>{longDate(ev.startDate, ev.timeZone)}</Typography>
+          <Typography sx={{ mt: 1.5, fontSize: { xs: 16, md: 19 }, opacity: 0.95}}>{longDate(ev.startDate, ev.timeZone)}</Typography>
         </Container>
       </Box>
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -99,7 +99,7 @@ export function Component() {
               <CalendarMonthIcon color="primary" aria-hidden />
               <Box>
                 <Typography sx={{ fontWeight: 700 }}>{t('events.public.when')}</Typography>
-                <Typography variant="body2" sx={{ textTransform: 'capitalize' }}>
+                <Typography variant="body2">
                   {longDate(ev.startDate, ev.timeZone)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">

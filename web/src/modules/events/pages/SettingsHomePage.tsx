@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useModuleArea } from '../area/context';
-import { PageHeader, StatCard } from '../components/common';
+import { PageHeader, StatCard, StatGrid } from '../components/common';
 
 /** Settings module Tablero (/module/{userId}/settings): the organizer's account at a glance and its team. */
 export function Component() {
@@ -19,10 +19,10 @@ export function Component() {
   return (
     <Box>
       <PageHeader title={t('events.settingsHome.title')} subtitle={t('events.settingsHome.subtitle')} />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+      <StatGrid>
         <StatCard icon={<EventIcon />} label={t('events.settingsHome.events')} value={own.length} />
         <StatCard icon={<PublicIcon />} label={t('events.settingsHome.published')} value={own.filter((e) => e.published).length} />
-      </Box>
+      </StatGrid>
       <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <GroupAddIcon color="primary" aria-hidden />
         <Box sx={{ flex: '1 1 240px' }}>
