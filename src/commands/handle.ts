@@ -82,10 +82,21 @@ export async function handleCommand<C extends Command, E extends Event, S>(
           release: args.release?.(events, state),
         },
       );
+      if (result.duplicate) {
+        // A concurrent twin with the same command id won: answer with ITS events and the stream as it is now.
+        const now = await store.readStream(streamId);
+        const folded = now.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
+        const first = now.filter((e) => e.metadata.commandId === meta.commandId).map(toDomain) as E[];
+        return { state: folded, events: first, version: result.nextExpectedVersion, position: result.position, duplicate: true };
+      }
       const next = events.reduce(decider.evolve, state);
-      return { state: next, events, version: result.nextExpectedVersion, position: result.position, duplicate: result.duplicate };
+      return { state: next, events, version: result.nextExpectedVersion, position: result.position, duplicate: false };
     } catch (err) {
-      if (err instanceof WrongExpectedVersionError && meta.expectedVersion === undefined && attempt < 4) continue;
+      if (err instanceof WrongExpectedVersionError && meta.expectedVersion === undefined && attempt < 4) {
+        // Small random pause so that writers racing on one stream do not collide again in lockstep.
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+        continue;
+      }
       throw err;
     }
   }
