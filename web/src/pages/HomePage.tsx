@@ -26,6 +26,55 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
   );
 }
 
+/** Decorative ticket (wide screens only): what an attendee receives, in the product's colours. */
+function HeroTicket() {
+  const { t } = useTranslation();
+  return (
+    <Box aria-hidden sx={{ display: 'none', [layout.wide]: { display: 'block' }, position: 'relative', width: 320, flexShrink: 0, mr: 3 }}>
+      <Box sx={{ position: 'absolute', inset: '20px -28px -16px 28px', borderRadius: 4, bgcolor: 'rgba(255,255,255,0.12)', transform: 'rotate(8deg)' }} />
+      <Box
+        sx={{
+          position: 'relative',
+          borderRadius: 4,
+          bgcolor: '#fff',
+          color: '#1f2a44',
+          boxShadow: '0 24px 48px rgba(0,0,0,0.35)',
+          transform: 'rotate(-4deg)',
+          display: 'flex',
+          flexDirection: 'column',
+          overflow: 'hidden',
+        }}
+      >
+        <Box sx={{ bgcolor: '#c4501a', color: '#fff', px: 3, py: 2 }}>
+          <Typography sx={{ fontSize: 12, fontWeight: 700, letterSpacing: 1.2, textTransform: 'uppercase' }}>{t('shell.home.ticketKind')}</Typography>
+          <Typography sx={{ fontSize: 20, fontWeight: 800, lineHeight: 1.2 }}>{t('shell.home.ticketEvent')}</Typography>
+        </Box>
+        <Box sx={{ px: 3, py: 2, display: 'flex', gap: 2, alignItems: 'center', flex: 1 }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography sx={{ fontSize: 13, color: '#4a5470' }}>{t('shell.home.ticketDate')}</Typography>
+            <Typography sx={{ fontSize: 13, color: '#4a5470' }}>{t('shell.home.ticketPlace')}</Typography>
+            <Typography sx={{ mt: 1.5, fontSize: 24, fontWeight: 800 }}>S/. 45.00</Typography>
+          </Box>
+          <Box
+            sx={{
+              width: 84,
+              height: 84,
+              borderRadius: 1,
+              backgroundColor: '#1f2a44',
+              backgroundImage:
+                'linear-gradient(90deg, #fff 50%, transparent 50%), linear-gradient(#fff 50%, transparent 50%)',
+              backgroundSize: '14px 14px, 14px 14px',
+              backgroundBlendMode: 'difference',
+              border: '6px solid #1f2a44',
+            }}
+          />
+        </Box>
+        <Box sx={{ borderTop: '2px dashed #d5d9e2', px: 3, py: 1.5, fontSize: 13, fontWeight: 600, color: '#4a5470' }}>{t('shell.home.ticketHolder')}</Box>
+      </Box>
+    </Box>
+  );
+}
+
 /** Home: hero with the tagline, what the platform offers, and the published events (events module). */
 export function Component() {
   const { t } = useTranslation();
@@ -40,7 +89,8 @@ export function Component() {
           py: { xs: 6, md: 10 },
         }}
       >
-        <Container maxWidth="lg">
+        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 6, justifyContent: 'space-between' }}>
+          <Box sx={{ minWidth: 0 }}>
           <Typography id="home-hero-title" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 36, sm: 48, md: 60 }, lineHeight: 1.1 }}>
             {t('shell.home.heroTitle')}
           </Typography>
@@ -53,6 +103,8 @@ export function Component() {
               {t('shell.home.explore')}
             </Button>
           </Box>
+          </Box>
+          <HeroTicket />
         </Container>
       </Box>
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
