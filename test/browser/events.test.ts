@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
@@ -27,6 +28,37 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
+
+/** A 64x36 PNG (solid orange), built by hand so the test needs no image files. */
+function coverPng(): Buffer {
+  const width = 64;
+  const height = 36;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0xee, 0x69, 0x32]))]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** A browser context signed in as `who` (the API's httpOnly cookie set directly). */
 async function signedIn(who: SignedUpUser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
@@ -64,13 +96,16 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.locator('#event-startDate').fill(eventFormDate(30, 19));
     await page.locator('#event-endDate').fill(eventFormDate(30, 23));
     await page.getByLabel('Aforo').fill('500');
+    // Cover: previewed before saving, uploaded after the event is created.
+    await page.getByTestId('cover-input').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: coverPng() });
+    await page.getByAltText('Vista previa de la portada').waitFor();
     await shot(page, 'event-create-1280');
     await page.getByTestId('event-save').click();
 
     // Lands on the store Tablero of the new event, with the event toolbar and the administrator's drawer.
     await page.waitForURL(`**/module/${organizer.user._id}/musica-andina-nawpa/store`);
     await poll(() => page.getByRole('heading', { name: 'Festival de Música Andina Ñawpa' }).count()).toBe(1);
-    await poll(() => page.getByText('1 de 4 pasos completados').count()).toBe(1);
+    await poll(() => page.getByText('2 de 4 pasos completados').count()).toBe(1);
     expect(await page.getByTestId('menu-tickets').count()).toBe(1);
     // Pages of later releases are in the drawer, disabled (never placeholder pages).
     expect(await page.getByTestId('menu-polls').getAttribute('aria-disabled')).toBe('true');
@@ -111,6 +146,10 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.goto('/');
     await page.getByTestId('event-card').filter({ hasText: 'Festival de Música Andina Ñawpa' }).waitFor();
     expect(await page.getByTestId('event-card').filter({ hasText: 'Gratis' }).count()).toBeGreaterThan(0);
+    // The uploaded cover is served back and shown on the card.
+    const src = await page.getByTestId('event-card').filter({ hasText: 'Ñawpa' }).locator('img').first().getAttribute('src');
+    expect(src).toMatch(/^\/api\/v2\/files\//);
+    expect((await page.request.get(src!)).status()).toBe(200);
     await shot(page, 'home-1280');
 
     const search = page.getByLabel('Buscar evento');

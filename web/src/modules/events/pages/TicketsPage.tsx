@@ -204,7 +204,7 @@ export default function TicketsPage() {
         />
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label={t('events.tickets.title')}>
+          <Table aria-label={t('events.tickets.title')} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('events.tickets.name')}</TableCell>
@@ -233,12 +233,12 @@ export default function TicketsPage() {
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t(`events.tickets.visibility_${tt.visibility}`)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={t('events.common.edit')}>
-                      <IconButton aria-label={`${t('events.common.edit')} ${tt.name}`} onClick={() => setEditing(tt)}>
+                      <IconButton size="small" aria-label={`${t('events.common.edit')} ${tt.name}`} onClick={() => setEditing(tt)}>
                         <EditIcon />
                       </IconButton>
                     </Tooltip>
                     <Tooltip title={t('events.common.delete')}>
-                      <IconButton aria-label={`${t('events.common.delete')} ${tt.name}`} onClick={() => setDeleting(tt)}>
+                      <IconButton size="small" aria-label={`${t('events.common.delete')} ${tt.name}`} onClick={() => setDeleting(tt)}>
                         <DeleteIcon />
                       </IconButton>
                     </Tooltip>
