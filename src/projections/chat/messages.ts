@@ -23,6 +23,9 @@ export const chatMessagesProjection = defineProjection({
   name: 'chat.messages',
   eventTypes: ['chat.RoomOpened', 'chat.MessageSent', 'chat.MessagesMarked'],
   async handle(events, ctx) {
+    // Read models are rebuilt from the durable log and commit with their checkpoint: a crash can only lose
+    // the last few projected batches, which are then projected again. No need to wait for the WAL flush.
+    await sql`SET LOCAL synchronous_commit = off`.execute(ctx.trx);
     let pending: RecordedEvent<MessageSent['data']>[] = [];
     const flush = async () => {
       if (pending.length) await insertMessages(ctx, pending);
@@ -62,42 +65,43 @@ async function openRoom(trx: Transaction<DB>, d: RoomOpened['data']) {
 
 async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<MessageSent['data']>[]) {
   const { trx } = ctx;
-  const inserted = await trx
-    .insertInto('chat_messages')
-    .values(
-      events.map((e) => ({
-        id: e.data.messageId,
-        room_id: e.data.roomId,
-        client_id: e.data.clientId,
-        sender_id: e.data.senderId,
-        participant_id: e.data.participantId,
-        public_user_id: e.data.publicUserId,
-        receiver_id: e.data.receiverId,
-        message: e.data.message,
-        seq: e.streamVersion,
-        state: 'sent' as const,
-        save_date: e.data.sentAt,
-      })),
+  const input = events.map((e) => ({
+    id: e.data.messageId,
+    room_id: e.data.roomId,
+    client_id: e.data.clientId,
+    sender_id: e.data.senderId,
+    participant_id: e.data.participantId,
+    public_user_id: e.data.publicUserId,
+    receiver_id: e.data.receiverId,
+    message: e.data.message,
+    seq: e.streamVersion,
+    save_date: e.data.sentAt,
+    recipients: e.data.recipients,
+  }));
+  // One round trip for the whole batch: messages, their receipts and each room's last message.
+  const inserted = await sql<{ id: string }>`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(
+        id text, room_id text, client_id text, sender_id text, participant_id text, public_user_id text,
+        receiver_id text, message text, seq int, save_date timestamptz, recipients jsonb)
+    ), ins AS (
+      INSERT INTO chat_messages (id, room_id, client_id, sender_id, participant_id, public_user_id, receiver_id, message, seq, state, save_date)
+      SELECT id, room_id, client_id, sender_id, participant_id, public_user_id, receiver_id, message, seq, 'sent', save_date FROM input
+      ON CONFLICT DO NOTHING RETURNING id
+    ), rec AS (
+      INSERT INTO chat_receipts (message_id, user_id, room_id, state)
+      SELECT i.id, r.u, i.room_id, 'sent' FROM input i JOIN ins ON ins.id = i.id
+        CROSS JOIN LATERAL jsonb_array_elements_text(i.recipients) AS r(u)
+      ON CONFLICT DO NOTHING
+    ), last AS (
+      -- The batch is in commit order and one room's appends are serialised: the highest seq is the newest.
+      SELECT DISTINCT ON (room_id) room_id, id, save_date FROM input ORDER BY room_id, seq DESC
+    ), upd AS (
+      UPDATE chat_rooms r SET last_message_id = last.id, last_message_at = last.save_date
+        FROM last WHERE r.id = last.room_id
     )
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  const fresh = new Set(inserted.map((r) => r.id));
-  const receipts = events
-    .filter((e) => fresh.has(e.data.messageId))
-    .flatMap((e) => e.data.recipients.map((u) => ({ message_id: e.data.messageId, user_id: u, room_id: e.data.roomId, state: 'sent' as const })));
-  if (receipts.length) await trx.insertInto('chat_receipts').values(receipts).onConflict((oc) => oc.doNothing()).execute();
-
-  // Last message per room (the batch is in commit order, so the last one of each room wins).
-  const lastByRoom = new Map<string, MessageSent['data']>();
-  for (const e of events) lastByRoom.set(e.data.roomId, e.data);
-  for (const [roomId, d] of lastByRoom) {
-    await trx
-      .updateTable('chat_rooms')
-      .set({ last_message_id: d.messageId, last_message_at: d.sentAt })
-      .where('id', '=', roomId)
-      .execute();
-  }
+    SELECT id FROM ins`.execute(trx);
+  const fresh = new Set(inserted.rows.map((r) => r.id));
 
   for (const e of events) {
     if (!fresh.has(e.data.messageId)) continue;

@@ -1,0 +1,227 @@
+// `npm run bench -- chat`: 1,000 connected sockets (500 pairs of users, one individual room each), 1:1 messages
+// at a steady rate; latency from send to the receiver's `chat-room:message` and messages/s, beside a bare
+// Socket.IO relay (no storage, no auth, same machine) measured in the same run. Last line: one JSON object.
+//
+// Users are SQL fixtures in the accounts read model plus real sessions (createSession): registering 1,000
+// people through argon2 would take minutes and measures something else. Rooms are opened through the chat
+// command; every message goes through the real send command, event store, projection and Socket.IO push.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { sql } from 'kysely';
+import { createSession } from '../src/commands/accounts/service.js';
+import { getOrOpenIndividualRoom } from '../src/commands/chat/rooms.js';
+import type { ChatMessage } from '../src/contracts/chat.js';
+import { startNode } from '../src/server.js';
+import { createTestContext } from '../test/support/context.js';
+
+const USERS = Number(process.env.CHAT_BENCH_USERS ?? 1000);
+const RATE = Number(process.env.CHAT_BENCH_RATE ?? 500); // messages per second, steady phase
+const STEADY_S = Number(process.env.CHAT_BENCH_SECONDS ?? 15);
+const MAX_S = 8; // closed-loop throughput phase
+const IN_FLIGHT = 200;
+
+const log = (...a: unknown[]) => console.error(...a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+interface Peer {
+  socket: Socket;
+  room: string;
+  to: number;
+}
+
+/** Offered load: RATE messages/s spread evenly; returns latencies (ms) of the messages that arrived. */
+async function steady(name: string, peers: Peer[], send: (from: number, id: string) => void, pending: Map<string, number>, lat: number[]) {
+  const total = RATE * STEADY_S;
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const from = Math.floor(Math.random() * peers.length);
+    const id = randomUUID();
+    pending.set(id, performance.now());
+    send(from, id);
+  }
+  const deadline = performance.now() + 10_000;
+  while (pending.size > 0 && performance.now() < deadline) await sleep(20);
+  const elapsed = (performance.now() - start) / 1000;
+  const r = {
+    sent: total,
+    received: lat.length,
+    lost: pending.size,
+    p50: round(pct(lat, 50)),
+    p99: round(pct(lat, 99)),
+    max: round(Math.max(...lat)),
+    rate: round(lat.length / elapsed),
+  };
+  log(`${name} steady ${RATE}/s:`, r);
+  pending.clear();
+  lat.length = 0;
+  return r;
+}
+
+/** Closed loop: IN_FLIGHT messages outstanding for MAX_S seconds; messages/s received. */
+async function saturate(name: string, peers: Peer[], send: (from: number, id: string) => void, pending: Map<string, number>, onDone: { fn: (() => void) | null }, lat: number[]) {
+  let stop = false;
+  let received = 0;
+  const fire = () => {
+    if (stop) return;
+    const from = Math.floor(Math.random() * peers.length);
+    const id = randomUUID();
+    pending.set(id, performance.now());
+    send(from, id);
+  };
+  onDone.fn = () => {
+    received++;
+    fire();
+  };
+  const start = performance.now();
+  for (let i = 0; i < IN_FLIGHT; i++) fire();
+  await sleep(MAX_S * 1000);
+  stop = true;
+  const elapsed = (performance.now() - start) / 1000;
+  onDone.fn = null;
+  await sleep(1500);
+  const r = { messagesPerSecond: round(received / elapsed), p50: round(pct(lat, 50)), p99: round(pct(lat, 99)) };
+  log(`${name} max throughput (${IN_FLIGHT} in flight):`, r);
+  pending.clear();
+  lat.length = 0;
+  return r;
+}
+
+async function main() {
+  const t0 = performance.now();
+  const ctx = await createTestContext({ LOG_LEVEL: 'silent' });
+  const node = await startNode(ctx, { port: 0, host: '127.0.0.1', workers: false });
+  try {
+    // ---- fixtures: users, sessions, teams, rooms
+    const ids = Array.from({ length: USERS }, () => randomUUID());
+    const now = new Date();
+    for (let i = 0; i < USERS; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await sql`INSERT INTO users (id, display_name, email, email_normalized, public_user_id, created_at, updated_at)
+                SELECT u, 'Bench ' || u, u || '@bench.test', u || '@bench.test', 'p-' || u, ${now}, ${now}
+                  FROM unnest(${chunk}::text[]) AS u`.execute(ctx.db);
+    }
+    const tokens: string[] = [];
+    for (const id of ids) tokens.push((await createSession(ctx, id)).token);
+    const eventId = randomUUID();
+    for (let i = 0; i < USERS; i += 2) {
+      await sql`INSERT INTO event_members (event_id, user_id, module, role, owner, granted_at)
+                VALUES (${eventId + ':' + i}, ${ids[i]}, 'event', 'administrator', false, now()),
+                       (${eventId + ':' + i}, ${ids[i + 1]}, 'event', 'administrator', false, now())`.execute(ctx.db);
+    }
+    const rooms: string[] = [];
+    for (let i = 0; i < USERS; i += 2) rooms.push((await getOrOpenIndividualRoom(ctx, ids[i], ids[i + 1])).room.roomId);
+    log(`fixtures: ${USERS} users, ${rooms.length} rooms in ${round((performance.now() - t0) / 1000)} s`);
+
+    // ---- chat sockets
+    const pending = new Map<string, number>();
+    const lat: number[] = [];
+    const done: { fn: (() => void) | null } = { fn: null };
+    const arrive = (id: string) => {
+      const sentAt = pending.get(id);
+      if (sentAt === undefined) return;
+      pending.delete(id);
+      lat.push(performance.now() - sentAt);
+      done.fn?.();
+    };
+    const chatPeers: Peer[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const socket = connect(node.url, { auth: { token: tokens[i] }, transports: ['websocket'], forceNew: true, reconnection: false });
+      const me = ids[i];
+      socket.on('chat-room:message', (m: ChatMessage) => {
+        if (m.sender !== me) arrive(m.id);
+      });
+      chatPeers.push({ socket, room: rooms[i >> 1], to: i ^ 1 });
+    }
+    await Promise.all(chatPeers.map((p) => (p.socket.connected ? null : new Promise<void>((r) => p.socket.once('connect', () => r())))));
+    log(`${USERS} chat sockets connected`);
+    await sleep(1000);
+    let sendErrors = 0;
+    const ackLat: number[] = [];
+    const chatSend = (from: number, id: string) => {
+      const p = chatPeers[from];
+      const t = performance.now();
+      p.socket.emit('chat-room:message', { _room: p.room, id, message: `hola ${id.slice(0, 8)}` }, (ack: { ok: boolean }) => {
+        ackLat.push(performance.now() - t);
+        if (!ack.ok) sendErrors++;
+      });
+    };
+
+    // ---- bare relay: plain Socket.IO, no storage, no auth
+    const bareHttp = createServer();
+    const bare = new Server(bareHttp, { serveClient: false });
+    bare.on('connection', (s) => {
+      const user = String(s.handshake.auth.user);
+      void s.join(`user:${user}`);
+      s.on('relay', (m: { to: string; id: string; message: string }, ack?: (a: unknown) => void) => {
+        bare.to(`user:${m.to}`).emit('relay', { id: m.id, message: m.message, from: user });
+        ack?.({ ok: true });
+      });
+    });
+    await new Promise<void>((r) => bareHttp.listen(0, '127.0.0.1', () => r()));
+    const bareUrl = `http://127.0.0.1:${(bareHttp.address() as AddressInfo).port}`;
+    const barePeers: Peer[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const socket = connect(bareUrl, { auth: { user: ids[i] }, transports: ['websocket'], forceNew: true, reconnection: false });
+      socket.on('relay', (m: { id: string }) => arrive(m.id));
+      barePeers.push({ socket, room: '', to: i ^ 1 });
+    }
+    await Promise.all(barePeers.map((p) => (p.socket.connected ? null : new Promise<void>((r) => p.socket.once('connect', () => r())))));
+    const bareSend = (from: number, id: string) => {
+      const p = barePeers[from];
+      p.socket.emit('relay', { to: ids[p.to], id, message: `hola ${id.slice(0, 8)}` }, () => undefined);
+    };
+    log(`${USERS} bare relay sockets connected`);
+
+    // ---- measurements
+    const bareSteady = await steady('bare relay', barePeers, bareSend, pending, lat);
+    const chatSteady = await steady('chat', chatPeers, chatSend, pending, lat);
+    const ackSteady = { p50: round(pct(ackLat, 50)), p99: round(pct(ackLat, 99)) };
+    log('chat send->ack (saved) latency, steady:', ackSteady);
+    if (process.env.CHAT_DIAG) { const d = (globalThis as any).__diag as number[][]; log('batches', d.length, 'avg size', d.reduce((a, b) => a + b[0], 0) / d.length, 'lag p50', pct(d.map((x) => x[1]), 50), 'p99', pct(d.map((x) => x[1]), 99), 'handle+commit p50', pct((globalThis as any).__diag2, 50), 'p99', pct((globalThis as any).__diag2, 99)); }
+    ackLat.length = 0;
+    const bareMax = await saturate('bare relay', barePeers, bareSend, pending, done, lat);
+    const chatMax = await saturate('chat', chatPeers, chatSend, pending, done, lat);
+    const stored = await ctx.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+
+    for (const p of [...chatPeers, ...barePeers]) p.socket.disconnect();
+    await new Promise<void>((r) => bare.close(() => r()));
+    const result = {
+      bench: 'chat',
+      sockets: USERS,
+      rate: RATE,
+      steadySeconds: STEADY_S,
+      chat: { ...chatSteady, sendErrors, ackP50: ackSteady.p50, ackP99: ackSteady.p99 },
+      bare: bareSteady,
+      maxThroughput: { chat: chatMax.messagesPerSecond, bare: bareMax.messagesPerSecond, ratio: round((chatMax.messagesPerSecond / bareMax.messagesPerSecond) * 100) / 100 },
+      storedMessages: Number(stored.n),
+      goals: {
+        p99UnderLoadMs: 100,
+        p99Met: chatSteady.p99 <= 100 && chatSteady.lost === 0,
+        throughputRatio: 0.5,
+        throughputMet: chatMax.messagesPerSecond >= 0.5 * bareMax.messagesPerSecond,
+      },
+      seconds: round((performance.now() - t0) / 1000),
+    };
+    await sleep(500);
+    console.log(JSON.stringify(result));
+  } finally {
+    await node.close();
+    await ctx.dispose();
+  }
+}
+
+await main();
+process.exit(0);
