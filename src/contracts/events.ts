@@ -364,7 +364,6 @@ export const eventSummarySchema = z.object({
   onlineUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),
   published: z.boolean(),
-  ownerId: z.string(),
   /** Lowest and highest public ticket price (null without public tickets). */
   minPrice: z.number().nullable(),
   maxPrice: z.number().nullable(),
@@ -378,6 +377,8 @@ export const myEventsQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
 });
 export const myEventSchema = eventSummarySchema.extend({
+  /** The organizer (client) of the event: first segment of /module/{client}/{event}/... */
+  ownerId: z.string(),
   /** True when the signed-in user created the event. */
   owner: z.boolean(),
   /** Roles of the signed-in user, by module (owners hold administrator everywhere). */
@@ -389,7 +390,7 @@ export const publicListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
 });
-/** GET /events/published (public): upcoming published events first. */
+/** GET /events/published (public): upcoming published events first (summaries without ownerId). */
 export const eventListResponseSchema = z.object({ data: z.array(eventSummarySchema), total: z.number().int() });
 /** GET /searchEvent?q=: Spanish full text, accent-insensitive, published events only. */
 export const searchQuerySchema = publicListQuerySchema.extend({
@@ -413,7 +414,8 @@ export const publicTicketTypeSchema = z.object({
  * `preview: true`). Ticket types: public ones that are on sale or upcoming.
  */
 export const publicEventResponseSchema = z.object({
-  data: eventSchema.omit({ version: true }),
+  /** Public lists and pages never show internal user ids (no ownerId). */
+  data: eventSchema.omit({ version: true, ownerId: true }),
   ticketTypes: z.array(publicTicketTypeSchema),
   /** Payment method kinds accepted (no configuration details), plus the card public key if any. */
   paymentOptions: z.array(z.enum(PAYMENT_METHOD_KINDS)),

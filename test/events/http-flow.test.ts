@@ -91,6 +91,9 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     expect(none.body).toEqual({ data: [], total: 0 });
     const home = await client(t.node.url).get('/events/published');
     expect(home.body.data.some((e: { _id: string; published: boolean }) => e._id === ev.data._id && e.published)).toBe(true);
+    // Public answers never carry internal user ids.
+    const page = await client(t.node.url).get(`/e/${ev.data.eventCode}`);
+    for (const body of [home.body, s.body, page.body]) expect(JSON.stringify(body)).not.toContain(a.user!.user._id);
     const empty = await client(t.node.url).get('/searchEvent?q=');
     expect(empty.status).toBe(400);
   });

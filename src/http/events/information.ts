@@ -81,7 +81,7 @@ export async function publicEvent(ctx: AppContext, req: Request, eventCode: stri
     .filter((t) => t.saleStatus !== 'ended');
   const methods = await paymentMethodsOf(ctx.db, row.id);
   const card = methods.find((p) => p.kind === 'card');
-  const { version: _v, ...data } = eventDtoFromRow(row);
+  const { version: _v, ownerId: _o, ...data } = eventDtoFromRow(row);
   return {
     data,
     ticketTypes: tickets,

@@ -117,7 +117,6 @@ function summaryFromRow(r: EventRow & { min_price: string | null; max_price: str
     onlineUrl: r.online_url,
     coverUrl: r.cover_url,
     published: r.published,
-    ownerId: r.owner_id,
     minPrice: r.min_price === null ? null : Number(r.min_price),
     maxPrice: r.max_price === null ? null : Number(r.max_price),
   };
@@ -152,6 +151,7 @@ export async function myEvents(db: Kysely<DB>, userId: string, filter: string, q
     const mine = memberRows.filter((x) => x.event_id === r.id);
     return {
       ...summaryFromRow(r as never),
+      ownerId: r.owner_id,
       owner: r.owner_id === userId,
       roles: Object.fromEntries(mine.map((x) => [x.module, x.role])),
     };
