@@ -72,6 +72,7 @@ export async function createEvent(baseUrl: string, owner: SignedUpUser, name = '
   const res = await api<{ data: { _id: string } }>(baseUrl, owner, 'POST', 'event', {
     eventName: name,
     eventCode: code,
+    venue: 'Centro de Convenciones de Lima',
     startDate: start.toISOString(),
     endDate: new Date(start.getTime() + 3 * 3600_000).toISOString(),
   });
@@ -107,12 +108,3 @@ export function bubbles(page: Page, text: string) {
   return page.getByTestId('chat-message').filter({ has: page.getByTestId('chat-message-text').getByText(text, { exact: true }) });
 }
 
-// TEMPORARY (dev only, until the events routes land): team membership written straight into the read model.
-export async function devContacts(baseUrl: string, db: import('kysely').Kysely<any>) {
-  const a = await signUp(baseUrl, { displayName: 'Ana Torres' });
-  const b = await signUp(baseUrl, { displayName: 'Bruno Díaz Soto' });
-  const eventId = crypto.randomUUID();
-  for (const [u, owner] of [[a, true], [b, false]] as const)
-    await db.insertInto('event_members').values({ event_id: eventId, user_id: u.user._id, module: 'store', role: 'register', owner, granted_at: new Date() }).execute();
-  return { a, b, eventId };
-}

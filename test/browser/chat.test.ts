@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListChatMessagesResponse } from '../../src/contracts/chat.js';
 import { startTestNode } from '../support/context.js';
 import type { SignedUpUser } from '../support/accounts.js';
-import { apiCall, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, devContacts } from './chat-helpers.js';
+import { apiCall, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -20,7 +20,7 @@ describe('chat in the browser (two users, two contexts)', () => {
   beforeAll(async () => {
     ensureWebBuild();
     t = await startTestNode();
-    ({ a, b } = await devContacts(t.node.url, t.ctx.db as never));
+    ({ a, b } = await twoContacts(t.node.url));
     browser = await launchBrowser();
     ctxA = await signedInContext(browser, t.node.url, a);
     ctxB = await signedInContext(browser, t.node.url, b);
@@ -163,7 +163,7 @@ describe('chat in the browser (two users, two contexts)', () => {
   it('shows the same chat full-screen on /chat', async () => {
     await pageB.goto(`${t.node.url}/chat`);
     await pageB.getByTestId('chat-page').waitFor();
-    await pageB.getByTestId('chat-contact').filter({ hasText: 'Ana Torres' }).click();
+    await pageB.getByTestId('chat-page').getByTestId('chat-contact').filter({ hasText: 'Ana Torres' }).click();
     await expect.poll(() => bubbles(pageB, 'Escrito sin conexión').count()).toBe(1);
     await pageB.screenshot({ path: `${SHOTS}/chat-page.png` });
   }, 30_000);

@@ -188,9 +188,16 @@ describe('organizer workspace in the browser (chromium)', () => {
     expect(ticket.status).toBe(201);
 
     const { context, page } = await signedIn(organizer);
-    await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store`);
+    // Edit: the form comes filled; saving returns to the Tablero with the new data (read-your-writes).
+    await page.goto(`/module/${organizer.user._id}/editEvent/congreso-innovacion-2027`);
+    await poll(() => page.getByLabel('Nombre del evento').inputValue()).toBe('Congreso de Innovación 2027');
+    await page.getByLabel('Descripción').fill('Dos días de conferencias sobre innovación y emprendimiento.');
+    await page.getByTestId('event-save').click();
+    await page.waitForURL(`**/module/${organizer.user._id}/congreso-innovacion-2027/store`);
+    await page.getByText('Entradas / aforo').first().waitFor();
+    expect(await page.getByText('Añade una descripción').count()).toBe(1);
     await page.getByTestId('publish-event').click();
-    await poll(() => page.getByText('Configura un método de pago').count()).toBe(1);
+    await poll(() => page.getByRole('dialog').getByText('Configura un método de pago').count()).toBe(1);
     await page.getByRole('button', { name: 'Configurar método de pago' }).click();
     await page.waitForURL('**/congreso-innovacion-2027/store/manage/settings');
     await poll(() => page.getByText('configura al menos un método de pago para poder publicarlo').count()).toBe(1);
@@ -251,8 +258,24 @@ describe('organizer workspace in the browser (chromium)', () => {
     const publish = await apiAs(base, collaborator)('PUT', `/event/${ev._id}`, { published: true });
     expect(publish.status).toBe(403);
 
+    // The collaborator's events list has it, with the way into the module area.
+    await page.goto('/myevent');
+    await page.getByTestId('event-card').filter({ hasText: 'Rueda de Negocios Agroexportadora' }).waitFor();
+
     // The owner, meanwhile, sees the team with the collaborator's role.
     const owner = await signedIn(organizer);
+    // Changing module from the toolbar navigates to /module/{client}/{eventCode}/{module}; no publish button in
+    // the business conference module, even for the administrator.
+    await owner.page.goto(`/module/${organizer.user._id}/rueda-agro-2027/store`);
+    await owner.page.getByTestId('publish-event').waitFor();
+    await owner.page.getByTestId('module-select').click();
+    await owner.page.getByRole('option', { name: 'RUEDA DE NEGOCIOS' }).click();
+    await owner.page.waitForURL(`**/module/${organizer.user._id}/rueda-agro-2027/businessConference`);
+    await poll(() => owner.page.getByText('Este evento aún no tiene ruedas de negocios').count()).toBe(1);
+    expect(await owner.page.getByTestId('publish-event').count()).toBe(0);
+    // Registro presencial and Solicitudes de ayuda are the administrator's.
+    expect(await owner.page.getByTestId('menu-registerAttendance').count()).toBe(1);
+
     await owner.page.goto(`/module/${organizer.user._id}/users`);
     await poll(() => owner.page.getByText('RUEDA DE NEGOCIOS · Producción').count()).toBe(1);
     await shot(owner.page, 'team-1280');

@@ -37,6 +37,8 @@ describe('notifications menu in the browser', () => {
 
   it('shows the empty text when there is nothing', async () => {
     expect(await badge().isVisible()).toBe(false);
+    // No contact yet: no chat permission, no chat button.
+    expect(await page.getByTestId('chat-button').count()).toBe(0);
     await page.getByTestId('notifications-button').click();
     await expect.poll(() => page.getByTestId('notifications-list').textContent()).toBe('No hay notificaciones');
     await page.keyboard.press('Escape');
@@ -53,6 +55,8 @@ describe('notifications menu in the browser', () => {
     expect(bg).toBe('rgb(66, 66, 66)'); // grey 800
     expect(await snackbar.getByRole('link', { name: 'Ver' }).getAttribute('href')).toBe('/module');
     await expect.poll(() => badge().textContent()).toBe('1');
+    // The invitation made the owner a contact: the chat button appears without a reload.
+    await page.getByTestId('chat-button').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/notifications-snackbar.png` });
 
     await page.getByTestId('notifications-button').click();
