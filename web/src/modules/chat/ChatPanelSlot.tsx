@@ -3,7 +3,9 @@ import Badge from '@mui/material/Badge';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Portal from '@mui/material/Portal';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -30,6 +32,12 @@ export function ChatPanelSlot() {
   const me = useCurrentUser();
   const users = useChatController(me);
   const { panelOpen } = useAppSelector(selectChat);
+  const open = panelOpen && location.pathname !== '/chat';
+  // The panel's content is unmounted once it has slid out, so a hidden conversation never holds the room open.
+  const [mounted, setMounted] = useState(open);
+  useEffect(() => {
+    if (open) setMounted(true);
+  }, [open]);
   if (!me) return null;
 
   const canChat = (users.data?.length ?? 0) > 0;
@@ -52,8 +60,9 @@ export function ChatPanelSlot() {
         <Drawer
           anchor="right"
           variant="persistent"
-          open={panelOpen && !onChatPage}
+          open={open}
           slotProps={{
+            transition: { onExited: () => setMounted(false) },
             paper: {
               elevation: 8,
               'aria-label': t('chat.title'),
@@ -68,21 +77,23 @@ export function ChatPanelSlot() {
                 borderTopLeftRadius: { sm: 12 },
                 borderTopRightRadius: { sm: 12 },
                 overflow: 'hidden',
-                zIndex: (th) => th.zIndex.appBar + 2,
+                zIndex: (th: Theme) => th.zIndex.appBar + 2,
                 border: 'none',
               },
             } as object,
           }}
         >
-          <ChatView
-            me={me}
-            variant="panel"
-            onClose={() => dispatch(setPanelOpen(false))}
-            onExpand={() => {
-              dispatch(setPanelOpen(false));
-              navigate('/chat');
-            }}
-          />
+          {mounted && (
+            <ChatView
+              me={me}
+              variant="panel"
+              onClose={() => dispatch(setPanelOpen(false))}
+              onExpand={() => {
+                dispatch(setPanelOpen(false));
+                navigate('/chat');
+              }}
+            />
+          )}
         </Drawer>
       </Portal>
     </>

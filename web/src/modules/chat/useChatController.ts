@@ -1,6 +1,7 @@
 import type { AuthUser } from '@contracts/accounts';
 import type { ChatMessage, MessagesUpdateEvent, MessageUpdateEvent, PresenceEvent, WritingEvent } from '@contracts/chat';
 import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
+import { NOTIFICATION_SOCKET_EVENT, type Notification } from '@contracts/notifications';
 import { useEffect, useRef } from 'react';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
@@ -63,13 +64,25 @@ export function useChatController(me: AuthUser | null | undefined) {
     const onMessage = (msg: ChatMessage) => dispatch(receiveMessage(msg, me()));
     const onMessageUpdate = (ev: MessageUpdateEvent) => dispatch(applyStates(ev._room, [ev], ev.state));
     const onMessagesUpdate = (ev: MessagesUpdateEvent) => dispatch(applyStates(ev._room, ev.messages, ev.state));
-    const onPresence = (ev: PresenceEvent) =>
+    const onPresence = (ev: PresenceEvent) => {
+      let known = false;
       dispatch(
         chatApi.util.updateQueryData('chatUsers', undefined, (list) => {
           const e = list.find((x) => x._id === ev._id);
           if (e) Object.assign(e, { state: ev.state, lastConnection: ev.lastConnection, lastDisconnection: ev.lastDisconnection });
+          known = !!e;
         }),
       );
+      // Somebody new (just joined a shared event team): reload the list.
+      if (!known) dispatch(chatApi.util.invalidateTags(['ChatRoom']));
+    };
+    // An invitation to an event team brings new contacts (and may grant the chat permission).
+    // The team read model is another projection than the notifier and may land a moment later: look twice.
+    const onNotification = (n: Notification) => {
+      if (n.typeNotification !== 'collaboratorInvitation') return;
+      dispatch(chatApi.util.invalidateTags(['ChatRoom']));
+      setTimeout(() => dispatch(chatApi.util.invalidateTags(['ChatRoom'])), 2000);
+    };
     const setWriting = (userId: string, room: string, writing: boolean) =>
       dispatch(
         chatApi.util.updateQueryData('chatUsers', undefined, (list) => {
@@ -94,6 +107,7 @@ export function useChatController(me: AuthUser | null | undefined) {
     socket.on(CHAT_SOCKET_EVENTS.userConnected, onPresence);
     socket.on(CHAT_SOCKET_EVENTS.userDisconnected, onPresence);
     socket.on(CHAT_SOCKET_EVENTS.writing, onWriting);
+    socket.on(NOTIFICATION_SOCKET_EVENT, onNotification);
     window.addEventListener('offline', onOffline);
     if (socket.connected) onConnect();
     else if (!navigator.onLine) dispatch(setInternet(false));
@@ -107,6 +121,7 @@ export function useChatController(me: AuthUser | null | undefined) {
       socket.off(CHAT_SOCKET_EVENTS.userConnected, onPresence);
       socket.off(CHAT_SOCKET_EVENTS.userDisconnected, onPresence);
       socket.off(CHAT_SOCKET_EVENTS.writing, onWriting);
+      socket.off(NOTIFICATION_SOCKET_EVENT, onNotification);
       window.removeEventListener('offline', onOffline);
     };
   }, [socket, meId, dispatch]);
