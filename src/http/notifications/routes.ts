@@ -25,7 +25,7 @@ export function registerNotificationsRoutes(router: Router, ctx: AppContext) {
       if (query._notificationUser && query._notificationUser !== userId) {
         throw new ForbiddenError('NOTIFICATIONS_NOT_OWN', messages.notifications.notOwn);
       }
-      if (!query.update) return { notificationCountUnRead: await unreadCount(ctx.db, userId) };
+      if (!query.update) return { notificationCountUnRead: await unreadCount(ctx.db, userId, query.query) };
       const page = await readPage(ctx.db, userId, { skip: query.skip, limit: query.limit, type: query.query });
       return { ...page, notificationCountUnRead: await unreadCount(ctx.db, userId) };
     },

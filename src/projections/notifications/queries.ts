@@ -3,13 +3,14 @@ import type { NotificationType } from '../../contracts/notifications.js';
 import type { DB } from '../../db/schema.js';
 import { toNotification } from './notifier.js';
 
-export async function unreadCount(db: Kysely<DB>, userId: string): Promise<number> {
-  const r = await db
+export async function unreadCount(db: Kysely<DB>, userId: string, type?: NotificationType): Promise<number> {
+  let q = db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
-    .where('unread', '=', true)
-    .executeTakeFirstOrThrow();
+    .where('unread', '=', true);
+  if (type) q = q.where('type', '=', type);
+  const r = await q.executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

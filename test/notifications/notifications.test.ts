@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../src/contracts/notifications.js';
+import { nameId } from '../../src/domain/chat/ids.js';
+import type { SignedUpUser } from '../support/accounts.js';
+import { startTestNode } from '../support/context.js';
+import { api, nextEvent, shareTeam, signUpMany, sleep, socketFor, until } from '../chat/helpers.js';
+import { client, createEvent, settle, ticketBody } from '../events/helpers.js';
+
+describe('notifications', () => {
+  let t: Awaited<ReturnType<typeof startTestNode>>;
+  let ana: SignedUpUser, beto: SignedUpUser;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestNode();
+    [ana, beto] = await signUpMany(t.node.url, ['Ana Aviso', 'Beto Aviso']);
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await sleep(300);
+    await t?.stop();
+  });
+
+  const count = async (u: SignedUpUser) => (await api(t.node.url, u.token).get(`notification?_notificationUser=${u.user._id}&update=false`)).body;
+
+  it('an event published notifies its owner (pushed on the socket)', async () => {
+    const a = client(t.node.url, ana);
+    const sa = await socketFor(t.node.url, ana.token);
+    sockets.push(sa);
+    const ev = await createEvent(a, { eventName: 'Feria del Libro' });
+    expect((await a.post(`/event/${ev.data._id}/ticket`, ticketBody())).status).toBe(201);
+    const pushed = nextEvent<Notification>(sa, 'notification', (n) => n.typeNotification === 'eventPublished', 15_000);
+    const pub = await a.put(`/event/${ev.data._id}`, { published: true });
+    expect(pub.status).toBe(200);
+    const n = await pushed;
+    expect(n).toMatchObject({
+      detail: { message: '¡Enhorabuena! Tu evento Feria del Libro se ha publicado.' },
+      unread: true,
+      url: `/e/${ev.data.eventCode}`,
+      model: 'event',
+      typeNotification: 'eventPublished',
+    });
+    expect(new Date(n.saveDate).toISOString()).toBe(n.saveDate);
+  });
+
+  it('a collaborator invitation notifies the invitee', async () => {
+    const a = client(t.node.url, ana);
+    const sb = await socketFor(t.node.url, beto.token);
+    sockets.push(sb);
+    const ev = await createEvent(a, { eventName: 'Congreso Andino' });
+    const pushed = nextEvent<Notification>(sb, 'notification', (n) => n.typeNotification === 'collaboratorInvitation', 15_000);
+    const r = await a.post(`/event/${ev.data._id}/collaborator`, { email: beto.email, module: 'store', role: 'poll' });
+    expect(r.status).toBe(201);
+    expect(await pushed).toMatchObject({
+      detail: { message: 'Te invitaron a colaborar en el evento Congreso Andino.' },
+      model: 'event',
+      url: '/module',
+      unread: true,
+    });
+    await settle(t as never, r.body.position);
+    expect(await count(beto)).toEqual({ notificationCountUnRead: 1 });
+  });
+
+  it('a chat message notifies the receiver only while offline, one unread per room', async () => {
+    const [carla, dani] = await signUpMany(t.node.url, ['Carla Chat', 'Dani Chat']);
+    await shareTeam(t.ctx, carla, dani);
+    const C = api(t.node.url, carla.token);
+    const room = (await C.room(dani.user._id)).chatRoom._id;
+    const first = await C.send(room, 'hola, ¿estás?');
+    await C.send(room, '¿sigues ahí?');
+    await until(async () => (await count(dani)).notificationCountUnRead === 1);
+    const page = await api(t.node.url, dani.token).get(`notification?update=true&skip=0&limit=10`);
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.data[0]).toMatchObject({ detail: { message: 'Carla Chat te envió un mensaje.' }, url: '/chat', model: 'chatRoom', typeNotification: 'chatMessage', unread: true });
+    expect(page.body.notificationCountUnRead).toBe(0);
+    expect(first.status).toBe(200);
+
+    // Online now: no new notification, the message arrives on the socket instead.
+    const sd = await socketFor(t.node.url, dani.token);
+    sockets.push(sd);
+    await until(async () => {
+      const r = await t.ctx.db.selectFrom('chat_presence').select('online').where('user_id', '=', dani.user._id).executeTakeFirst();
+      return r?.online === true;
+    });
+    const live = nextEvent(sd, 'chat-room:message');
+    const s = await C.send(room, 'ya te veo');
+    await live;
+    await settle(t as never, s.body.position);
+    expect(await count(dani)).toEqual({ notificationCountUnRead: 0 });
+    // The sender never gets one for its own message.
+    expect(await count(carla)).toEqual({ notificationCountUnRead: 0 });
+  });
+
+  it('pages 10 at a time, newest first, marking each page read; only the caller’s own', async () => {
+    // 23 notifications for Beto (fixtures of the notifier's table, older than the invitation above).
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 23; i++) {
+      await sql`INSERT INTO notifications (id, user_id, type, model, model_id, message, url, unread, save_date, source_event_id)
+                VALUES (${nameId('fixture', String(i))}, ${beto.user._id}, 'poll', 'poll', null, ${`Encuesta ${i}`}, '/', true,
+                        ${new Date(base + i * 60_000)}, ${randomUUID()})`.execute(t.ctx.db);
+    }
+    const B = api(t.node.url, beto.token);
+    expect(await count(beto)).toEqual({ notificationCountUnRead: 24 });
+    const p1 = await B.get(`notification?_notificationUser=${beto.user._id}&update=true&skip=0&limit=10`);
+    expect(p1.status).toBe(200);
+    expect(p1.body.docs).toBe(24);
+    expect(p1.body.data).toHaveLength(10);
+    expect(p1.body.data[0].typeNotification).toBe('collaboratorInvitation');
+    expect(p1.body.data[1].detail.message).toBe('Encuesta 22');
+    expect(p1.body.data.every((n: Notification) => n.unread)).toBe(true); // as they were before this read
+    expect(p1.body.notificationCountUnRead).toBe(14);
+    const again = await B.get(`notification?update=true&skip=0&limit=10`);
+    expect(again.body.data.every((n: Notification) => !n.unread)).toBe(true);
+    const p3 = await B.get(`notification?update=true&skip=20&limit=10`);
+    expect(p3.body.data.map((n: Notification) => n.detail.message)).toEqual(['Encuesta 3', 'Encuesta 2', 'Encuesta 1', 'Encuesta 0']);
+    expect(p3.body.notificationCountUnRead).toBe(10); // 24 - 10 (page 1) - 4 (page 3)
+    expect((await B.get(`notification?update=false&query=chatMessage`)).body).toEqual({ notificationCountUnRead: 0 });
+    const polls = await B.get(`notification?update=false&query=poll`);
+    expect(polls.body).toEqual({ notificationCountUnRead: 10 }); // the ten of page 2, all polls
+    // Limit is 10 per page at most; another user's notifications are forbidden; no token is 401.
+    expect((await B.get(`notification?update=true&limit=11`)).status).toBe(400);
+    const other = await api(t.node.url, ana.token).get(`notification?_notificationUser=${beto.user._id}&update=true`);
+    expect(other.status).toBe(403);
+    expect(other.body.messagePublic).toBe('Solo puedes ver tus propias notificaciones.');
+    expect((await fetch(`${t.node.url}/api/v2/notification?update=false`)).status).toBe(401);
+  });
+});
