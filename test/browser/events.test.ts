@@ -172,7 +172,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     const phone = await signedIn(organizer, 375, 800);
     for (const path of ['/e/musica-andina-nawpa', '/', `/module/${organizer.user._id}/musica-andina-nawpa/store`, `/module/${organizer.user._id}/musica-andina-nawpa/store/tickets`]) {
       await phone.page.goto(path);
-      await phone.page.waitForLoadState('networkidle');
+      await phone.page.locator('main h1').first().waitFor();
       expect(await hasHorizontalScroll(phone.page), path).toBe(false);
       await shot(phone.page, `phone${path.replace(/\//g, '_')}`);
     }
