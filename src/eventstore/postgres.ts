@@ -78,51 +78,76 @@ export class PostgresEventStore implements EventStore {
       metas.push(JSON.stringify(metadata));
     }
 
-    // The stream's new version comes from a CTE so that claiming the command id, checking the expected version
-    // and inserting the events take one round trip. Any of the three failing leaves zero rows.
-    const params: unknown[] = [streamId, count, ids, types, datas, metas];
+    // One statement does it all: per-stream lock, version check/bump (v), command-id claim, event rows.
+    //  - The lock comes first (every write depends on it) so the transaction id is assigned after it is held:
+    //    a later append to the same stream always has a larger id, keeping readAll's (transaction_id, position)
+    //    order consistent with stream versions.
+    //  - The statement's snapshot predates the lock wait, so every check is one that sees the latest committed
+    //    row: UPDATE re-checks its WHERE on the newest row version, INSERT ... ON CONFLICT sees committed keys.
+    //  - Version mismatch: v is empty, nothing is written, zero rows. Command id already claimed while v
+    //    succeeded: the guard's cast fails on purpose (ES_DUPLICATE_COMMAND) and aborts the whole statement.
+    const params: unknown[] = [streamId, count, ids, types, datas, metas, STREAM_LOCK_CLASS, streamLockKey(streamId)];
+    let variant: string;
     let versionCte: string;
     if (expected === 'no_stream' || expected === -1) {
-      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM claim
+      variant = 'new';
+      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM lock
                     ON CONFLICT DO NOTHING RETURNING version`;
     } else if (expected === 'any') {
-      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM claim
+      variant = 'any';
+      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM lock
                     ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $2 RETURNING version`;
     } else if (expected === 'stream_exists') {
-      versionCte = `UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM claim)
+      variant = 'exists';
+      versionCte = `UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM lock)
                     RETURNING version`;
     } else {
+      variant = 'exact';
       params.push(expected);
       versionCte = `UPDATE es_streams SET version = version + $2
-                     WHERE stream_id = $1 AND version = $${params.length}::int AND EXISTS (SELECT 1 FROM claim)
+                     WHERE stream_id = $1 AND version = $${params.length}::int AND EXISTS (SELECT 1 FROM lock)
                     RETURNING version`;
     }
-    let claimCte = `SELECT 1`;
+    let claimCte = '';
+    let guard = '';
     if (commandId) {
       params.push(commandId);
-      claimCte = `INSERT INTO es_commands (stream_id, command_id) VALUES ($1, $${params.length}) ON CONFLICT DO NOTHING RETURNING 1`;
+      claimCte = `, claim AS (INSERT INTO es_commands (stream_id, command_id) SELECT $1, $${params.length} FROM v
+                              ON CONFLICT DO NOTHING RETURNING 1)`;
+      guard = `WHERE CASE WHEN EXISTS (SELECT 1 FROM claim) THEN true ELSE (e.type || ' ES_DUPLICATE_COMMAND')::int = 0 END`;
     }
+    const query = {
+      name: `es_append_${variant}${commandId ? '_cmd' : ''}`,
+      text: `WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock($7::int, $8::int)),
+                  v AS (${versionCte})${claimCte}
+             INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
+             SELECT $1, v.version - $2 + e.ord::int, e.event_id, e.type, e.data, e.metadata
+               FROM v, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
+             ${guard}
+              ORDER BY e.ord
+             RETURNING position, transaction_id::text AS tx, stream_version`,
+      values: params,
+    };
+    // Reservations (and the test hook) need more statements in the same transaction; plain appends are one
+    // auto-committed statement, a single round trip.
+    const explicit = Boolean(options.reserve?.length || options.release?.length || this.hooks.beforeCommit);
 
     const client = await this.pool.connect();
     let open = false;
     try {
-      // Per-stream lock taken BEFORE the transaction gets its id: a later append to the same stream then always
-      // has a larger transaction id, which keeps readAll's (transaction_id, position) order consistent with
-      // stream versions (an 'any' append waiting on a row lock would otherwise hold an older id).
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${streamLockKey(streamId)})`);
-      open = true;
-      const inserted = await client.query(
-        `WITH claim AS (${claimCte}),
-              v AS (${versionCte})
-         INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
-         SELECT $1, v.version - $2 + e.ord::int, e.event_id, e.type, e.data, e.metadata
-           FROM v, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
-          ORDER BY e.ord
-         RETURNING position, transaction_id::text AS tx, stream_version`,
-        params,
-      );
+      if (explicit) {
+        await client.query('BEGIN');
+        open = true;
+      }
+      let inserted: pg.QueryResult;
+      try {
+        inserted = await client.query(query);
+      } catch (err) {
+        if (!(commandId && isDuplicateGuard(err))) throw err;
+        inserted = { rowCount: 0, rows: [] } as unknown as pg.QueryResult;
+      }
       if (inserted.rowCount === 0) {
-        await client.query('ROLLBACK');
+        if (open) await client.query('ROLLBACK');
         open = false;
         if (commandId) {
           // Answered on the same connection: asking the pool for another while holding this one can deadlock.
@@ -133,31 +158,32 @@ export class PostgresEventStore implements EventStore {
         throw new WrongExpectedVersionError(streamId, expected, rows[0]?.version ?? null);
       }
 
-      for (const reservation of options.release ?? []) {
-        await client.query(`DELETE FROM es_reservations WHERE scope = $1 AND value = $2 AND stream_id = $3`, [
-          reservation.scope,
-          reservation.value,
-          streamId,
-        ]);
-      }
-      for (const reservation of options.reserve ?? []) {
-        // Re-reserving a value the stream already owns is a no-op; owned by another stream it is a conflict.
-        const r = await client.query(
-          `INSERT INTO es_reservations (scope, value, stream_id) VALUES ($1, $2, $3)
-           ON CONFLICT (scope, value) DO UPDATE SET stream_id = es_reservations.stream_id
-           WHERE es_reservations.stream_id = $3 RETURNING 1`,
-          [reservation.scope, reservation.value, streamId],
-        );
-        if (r.rowCount === 0) {
-          await client.query('ROLLBACK');
-          open = false;
-          throw new ReservationConflictError(reservation);
+      if (explicit) {
+        for (const reservation of options.release ?? []) {
+          await client.query(`DELETE FROM es_reservations WHERE scope = $1 AND value = $2 AND stream_id = $3`, [
+            reservation.scope,
+            reservation.value,
+            streamId,
+          ]);
         }
+        for (const reservation of options.reserve ?? []) {
+          // Re-reserving a value the stream already owns is a no-op; owned by another stream it is a conflict.
+          const r = await client.query(
+            `INSERT INTO es_reservations (scope, value, stream_id) VALUES ($1, $2, $3)
+             ON CONFLICT (scope, value) DO UPDATE SET stream_id = es_reservations.stream_id
+             WHERE es_reservations.stream_id = $3 RETURNING 1`,
+            [reservation.scope, reservation.value, streamId],
+          );
+          if (r.rowCount === 0) {
+            await client.query('ROLLBACK');
+            open = false;
+            throw new ReservationConflictError(reservation);
+          }
+        }
+        if (this.hooks.beforeCommit) await this.hooks.beforeCommit(client, streamId);
+        await client.query('COMMIT');
+        open = false;
       }
-
-      if (this.hooks.beforeCommit) await this.hooks.beforeCommit(client, streamId);
-      await client.query('COMMIT');
-      open = false;
       const last = inserted.rows.reduce((a, b) => (a.stream_version > b.stream_version ? a : b));
       this.signalAppend();
       return { nextExpectedVersion: last.stream_version, position: `${last.tx}:${last.position}`, duplicate: false };
@@ -294,6 +320,12 @@ export class PostgresEventStore implements EventStore {
     })();
     return this.listenStarting;
   }
+}
+
+/** The deliberate cast failure that aborts an append whose command id was already claimed. */
+function isDuplicateGuard(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '22P02' && Boolean(e.message?.includes('ES_DUPLICATE_COMMAND'));
 }
 
 function parsePosition(position: string | null): [bigint, bigint] {
