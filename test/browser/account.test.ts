@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/accounts.js';
+import { makeAdministrator, signUp } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { atNode, ensureWebBuilt, launchBrowser, newPage } from './support.js';
@@ -117,5 +117,29 @@ describe('account pages (chromium)', () => {
     await page.getByTestId('sign-in-submit').click();
     await expect.poll(() => snackbar(page)).toContain('Credenciales incorrectas');
     await context.close();
+  });
+
+  it('admin guard: 403 page for a user, the Administrador link and /admin for a platform administrator', async () => {
+    const user = await signUp(base, { password: 'Clave-usuario-1' });
+    const { context, page } = await newPage(browser, base);
+    await signInThroughForm(page, user.email, user.password);
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Ajustes de la cuenta' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Administrador' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin');
+    await expect.poll(() => page.getByTestId('error-title').textContent()).toBe('ACCESO DENEGADO');
+    await context.close();
+
+    const admin = await signUp(base, { password: 'Clave-admin-123' });
+    await makeAdministrator(app.ctx, admin.user._id);
+    const second = await newPage(browser, base);
+    await signInThroughForm(second.page, admin.email, admin.password);
+    await second.page.getByTestId('account-menu-button').click();
+    await second.page.getByRole('menuitem', { name: 'Administrador' }).click();
+    await second.page.waitForURL('**/admin');
+    await second.page.waitForLoadState('networkidle');
+    expect(await second.page.getByTestId('error-title').count()).toBe(0);
+    await second.context.close();
   });
 });

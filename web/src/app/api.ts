@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ApiError } from '@contracts/common';
 
 /**
@@ -6,9 +6,21 @@ import type { ApiError } from '@contracts/common';
  * `api.injectEndpoints({ endpoints: (b) => ({ ... }) })`; tags below are shared so that socket events and
  * mutations of one module can refresh another's lists.
  */
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api/v2', credentials: 'include' });
+
+/** A 401 on any call means the session ended (expired, logged out elsewhere): refresh the signed-in user. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiCtx, extra) => {
+  const result = await rawBaseQuery(args, apiCtx, extra);
+  const url = typeof args === 'string' ? args : args.url;
+  if (result.error?.status === 401 && !/^(validate|signin|signup|changePasword)\b/.test(url)) {
+    apiCtx.dispatch(api.util.invalidateTags(['User']));
+  }
+  return result;
+};
+
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api/v2', credentials: 'include' }),
+  baseQuery,
   tagTypes: ['User', 'Event', 'Ticket', 'PaymentMethod', 'Collaborator', 'ChatRoom', 'ChatMessage', 'Notification'],
   endpoints: () => ({}),
 });

@@ -56,12 +56,18 @@ export async function requireUser({ request }: LoaderFunctionArgs): Promise<Auth
  * failed guard call shows the 403 page with the server's public message).
  */
 export async function requireAdmin({ request }: LoaderFunctionArgs): Promise<AuthUser> {
-  const user = await ensureUser(request);
-  const res = await fetch('/api/v2/validateadmin', { credentials: 'include' });
-  if (res.status === 401) throw redirect(signInPath(new URL(request.url).pathname));
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { messagePublic?: string; message?: string };
-    throw data({ message: body.message, messagePublic: body.messagePublic }, { status: res.status === 403 ? 403 : res.status });
+  await ensureUser(request);
+  const sub = store.dispatch(accountsApi.endpoints.validateAdmin.initiate(undefined, { forceRefetch: true }));
+  try {
+    const r = await sub;
+    if (r.error) {
+      const status = apiErrorStatus(r.error) ?? 503;
+      if (status === 401) throw redirect(signInPath(new URL(request.url).pathname));
+      const body = apiErrorBody(r.error);
+      throw data({ message: body?.message, messagePublic: body?.messagePublic }, { status });
+    }
+    return r.data!;
+  } finally {
+    sub.unsubscribe();
   }
-  return user;
 }

@@ -22,6 +22,12 @@ export const accountsApi = api.injectEndpoints({
       },
       providesTags: ['User'],
     }),
+    /** GET validateadmin: the platform administrator, or the API error (401/403 with messagePublic). */
+    validateAdmin: b.query<AuthUser, void>({
+      query: () => 'validateadmin',
+      transformResponse: (r: { data: AuthUser }) => r.data,
+      providesTags: ['User'],
+    }),
     signIn: b.mutation<{ data: AuthUser; token: string }, SigninRequest>({
       query: (body) => ({ url: 'signin', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
