@@ -55,7 +55,7 @@ export function SearchBox() {
           px: 1.5,
           '&:focus-within': { bgcolor: 'rgba(255,255,255,0.24)', borderColor: '#fff' },
           [layout.compactBar]: open
-            ? { position: 'absolute', left: 8, right: 8, top: '100%', mt: 0.5, bgcolor: '#2a3350', zIndex: 2, width: 'auto' }
+            ? { position: 'absolute', left: 8, right: 8, top: '100%', mt: 0.5, bgcolor: '#2a3350', zIndex: 2, width: 'auto', boxShadow: 4, '&:focus-within': { bgcolor: '#2a3350' } }
             : { display: 'none' },
         }}
       >

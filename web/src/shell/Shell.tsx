@@ -50,7 +50,7 @@ export function Shell() {
       >
         {t('common.skipToContent')}
       </Box>
-      <AppBar position="sticky" elevation={0} sx={{ bgcolor: 'secondary.main', zIndex: (th) => th.zIndex.drawer + 1 }}>
+      <AppBar position="sticky" elevation={0} sx={{ bgcolor: 'secondary.main', zIndex: (th) => (permanent ? th.zIndex.drawer + 1 : th.zIndex.appBar) }}>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, position: 'relative', minHeight: { xs: 56, sm: 64 } }}>
           {!permanent && (
             <IconButton edge="start" color="inherit" aria-label={t('shell.openMenu')} onClick={() => {
