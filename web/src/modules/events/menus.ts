@@ -115,6 +115,22 @@ const contactsAdministrator: MenuEntry[] = [
   },
 ];
 
+const exhibitorAdministrator: MenuEntry[] = [
+  { key: 'dashboard', path: '', built: true },
+  todo('exhibitor', '/exhibitor'),
+  todo('speaker', '/speaker'),
+  todo('invitation', '/invitation'),
+  {
+    key: 'appControl',
+    items: [
+      todo('usersApp', '/appControl/usersApp'),
+      todo('stands', '/appControl/stands'),
+      todo('participantStand', '/appControl/participantStand'),
+      todo('appSettings', '/appControl/settings'),
+    ],
+  },
+];
+
 /** The drawer for a module and the user's role in it (empty when the role has no menu in that module). */
 export function menuFor(module: string, role: string | undefined): MenuEntry[] {
   if (!role) return [];
@@ -131,6 +147,8 @@ export function menuFor(module: string, role: string | undefined): MenuEntry[] {
       return ['administrator', 'production', 'support'].includes(role) ? businessConferenceMenu(role) : [];
     case 'settings':
       return role === 'administrator' ? settingsAdministrator : [];
+    case 'exhibitor':
+      return role === 'administrator' ? exhibitorAdministrator : [];
     case 'contacts':
       return role === 'administrator' ? contactsAdministrator : [];
     default:

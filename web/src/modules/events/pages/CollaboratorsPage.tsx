@@ -36,10 +36,10 @@ const MODULES = Object.keys(MODULE_ROLES) as ModuleName[];
 /** /module/{userId}/users: the team of each event — invite by e-mail to a module with a role, list, remove. */
 export function Component() {
   const { t } = useTranslation();
-  const { administrator, roleData } = useModuleArea();
+  const { administrator, roleData, eventId: currentEvent } = useModuleArea();
   const { notify, notifyError } = useNotify();
   const events = (roleData?.events ?? []).filter((e) => e.ownerId === administrator);
-  const [eventId, setEventId] = useState('');
+  const [eventId, setEventId] = useState(currentEvent ?? '');
   useEffect(() => {
     if (!eventId && events[0]) setEventId(events[0]._id);
   }, [events, eventId]);

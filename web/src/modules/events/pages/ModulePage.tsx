@@ -8,12 +8,15 @@ const Tickets = lazy(() => import('./TicketsPage'));
 const PaymentMethods = lazy(() => import('./PaymentMethodsPage'));
 const History = lazy(() => import('./HistoryPage'));
 const ModuleHome = lazy(() => import('./ModuleHomePage'));
+const Team = lazy(() => import('./CollaboratorsPage').then((m) => ({ default: m.Component })));
 
 /** Built pages per module (route suffix -> page). Other pages of the menus are disabled there, so 404 here. */
 const PAGES: Record<string, Record<string, LazyExoticComponent<ComponentType>>> = {
   store: { '': Dashboard, '/tickets': Tickets, '/manage/settings': PaymentMethods, '/manage/paymentMethods': PaymentMethods, '/history': History },
   businessConference: { '': ModuleHome },
   exhibitor: { '': ModuleHome },
+  settings: { '': ModuleHome, '/user': Team },
+  contacts: { '': ModuleHome },
 };
 
 /** /module/{administrator}/{event}/{module}/{page...}: checks the role's pages, then shows the page. */
