@@ -73,8 +73,8 @@ export interface ReadAllResult {
   /** Position to continue from (last event read), or the `after` given when nothing was read. */
   last: string | null;
   /**
-   * True when committed events exist that cannot be read yet because an older transaction is still open
-   * (PostgreSQL ordering horizon): read again shortly instead of waiting for the next append signal.
+   * Set on an empty read: true when committed events exist that cannot be read yet because an older transaction
+   * is still open (PostgreSQL ordering horizon): read again shortly instead of waiting for the next append signal.
    */
   behind?: boolean;
 }

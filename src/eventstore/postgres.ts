@@ -257,7 +257,8 @@ export class PostgresEventStore implements EventStore {
     );
     const events = rows.map(toRecorded);
     let behind = false;
-    if (events.length < options.maxCount) {
+    // Only an empty read needs the flag (a non-empty one is followed by another read at once).
+    if (events.length === 0) {
       // Cheap on the (transaction_id, position) index: anything committed beyond the horizon?
       const r = await this.pool.query(
         `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS behind`,

@@ -277,7 +277,7 @@ export interface BatchResult {
 /**
  * Reads one batch after `position`, applies the projection's events and moves its checkpoint in one
  * transaction, then runs the collected effects. Throws CheckpointMovedError when the stored checkpoint is not
- * `position` (nothing is applied then).
+ * `position` or its row is missing (nothing is applied then).
  */
 export async function processBatch(
   deps: { db: Kysely<DB>; store: EventStore; effects?: ProjectionEffects; logger?: Logger },
@@ -291,15 +291,16 @@ export async function processBatch(
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
   await deps.db.transaction().execute(async (trx) => {
-    // Guard against a second writer: the stored checkpoint must still be where this batch started.
+    // Lock the checkpoint first: a second writer (a rebuild holding it) is waited for before anything is
+    // written, and then seen to have moved it, so nothing of this batch is applied.
     const current = await trx
       .selectFrom('projection_checkpoints')
       .select('position')
       .where('name', '=', projection.name)
       .forUpdate()
       .executeTakeFirst();
-    if (current && (current.position ?? null) !== position) {
-      throw new CheckpointMovedError(projection.name, current.position ?? null, position);
+    if (!current || (current.position ?? null) !== position) {
+      throw new CheckpointMovedError(projection.name, current?.position ?? null, position);
     }
     if (relevant.length > 0) {
       await projection.handle(relevant, {
@@ -311,9 +312,9 @@ export async function processBatch(
       });
     }
     await trx
-      .insertInto('projection_checkpoints')
-      .values({ name: projection.name, position: last, status: 'running', error: null })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ position: last, status: 'running', error: null, updated_at: sql`now()` }))
+      .updateTable('projection_checkpoints')
+      .set({ position: last, status: 'running', error: null, updated_at: sql`now()` })
+      .where('name', '=', projection.name)
       .execute();
   });
   if (deps.effects) {
