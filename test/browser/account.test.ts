@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-import { atNode, ensureWebBuilt, launchBrowser, newPage } from './support.js';
+import { atNode, ensureWebBuilt, launchBrowser, newPage, eventually } from './support.js';
 
 // The account pages against the real API: profile, password change, password reset and account deletion
 // through the links of the e-mails the API sends.
@@ -50,25 +50,25 @@ describe('account pages (chromium)', () => {
     await page.goto('/settings/profile');
     await page.locator('#field-displayName').fill('');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect.poll(() => page.locator('#field-displayName-helper-text').textContent()).toBe('El nombre es obligatorio.');
+    await eventually(() => page.locator('#field-displayName-helper-text').textContent()).toBe('El nombre es obligatorio.');
     await page.locator('#field-displayName').fill('Carlos Ruiz Díaz');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect.poll(() => snackbar(page)).toContain('Tus datos fueron actualizados.');
-    await expect.poll(() => page.getByTestId('account-menu-button').textContent()).toBe('CRD');
+    await eventually(() => snackbar(page)).toContain('Tus datos fueron actualizados.');
+    await eventually(() => page.getByTestId('account-menu-button').textContent()).toBe('CRD');
 
     const passwordForm = page.getByRole('form', { name: 'Cambiar contraseña' });
     await passwordForm.locator('#field-password').fill('Clave-equivocada-1');
     await passwordForm.locator('#field-newPassword').fill('Clave-nueva-123');
     await passwordForm.locator('#field-confirmPassword').fill('Clave-distinta-123');
     await passwordForm.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect.poll(() => passwordForm.locator('#field-confirmPassword-helper-text').textContent()).toBe('Las contraseñas no coinciden.');
+    await eventually(() => passwordForm.locator('#field-confirmPassword-helper-text').textContent()).toBe('Las contraseñas no coinciden.');
     await passwordForm.locator('#field-confirmPassword').fill('Clave-nueva-123');
     await passwordForm.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect.poll(() => snackbar(page)).toContain('Ocurrio un error al actualizar la contraseña');
+    await eventually(() => snackbar(page)).toContain('Ocurrio un error al actualizar la contraseña');
 
     await passwordForm.locator('#field-password').fill('Clave-inicial-1');
     await passwordForm.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect.poll(() => snackbar(page)).toContain('Tu contraseña fue cambiada.');
+    await eventually(() => snackbar(page)).toContain('Tu contraseña fue cambiada.');
     await context.close();
 
     const fresh = await newPage(browser, base);
@@ -115,7 +115,7 @@ describe('account pages (chromium)', () => {
     await page.locator('#field-email').fill(user.email);
     await page.locator('#field-password').fill(user.password);
     await page.getByTestId('sign-in-submit').click();
-    await expect.poll(() => snackbar(page)).toContain('Credenciales incorrectas');
+    await eventually(() => snackbar(page)).toContain('Credenciales incorrectas');
     await context.close();
   });
 
@@ -128,7 +128,7 @@ describe('account pages (chromium)', () => {
     expect(await page.getByRole('menuitem', { name: 'Administrador' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.goto('/admin');
-    await expect.poll(() => page.getByTestId('error-title').textContent()).toBe('ACCESO DENEGADO');
+    await eventually(() => page.getByTestId('error-title').textContent()).toBe('ACCESO DENEGADO');
     await context.close();
 
     const admin = await signUp(base, { password: 'Clave-admin-123' });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode } from '../support/context.js';
-import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, navigateInApp, newPage, seriousAxeViolations } from './support.js';
+import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, navigateInApp, newPage, seriousAxeViolations, eventually } from './support.js';
 
 // Error catalogue pages (spec section 8), accessibility (axe-core) and layout widths.
 let browser: Browser;
@@ -46,11 +46,11 @@ describe('web pages (chromium)', () => {
     await page.goto('/error/400');
     for (const [status, title] of Object.entries(ERROR_TITLES)) {
       await navigateInApp(page, `/error/${status}`);
-      await expect.poll(() => page.getByTestId('error-title').textContent(), { message: status }).toBe(title);
+      await eventually(() => page.getByTestId('error-title').textContent(), status).toBe(title);
       expect(await page.getByRole('link', { name: 'Volver a la página de inicio' }).getAttribute('href')).toBe('/');
     }
     await page.goto('/esta/ruta/no-existe'); // a full load: the server's SPA fallback must serve it too
-    await expect.poll(() => page.getByTestId('error-title').textContent()).toBe('ERROR 404 - PÁGINA NO ENCONTRADA');
+    await eventually(() => page.getByTestId('error-title').textContent()).toBe('ERROR 404 - PÁGINA NO ENCONTRADA');
     expect(await page.getByTestId('error-not-found').textContent()).toBe('This page could not be found');
     await page.getByRole('link', { name: 'Volver a la página de inicio' }).click();
     await page.waitForURL(`${base}/`);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode } from '../support/context.js';
-import { ensureWebBuilt, launchBrowser, navigateInApp, newPage } from './support.js';
+import { ensureWebBuilt, launchBrowser, navigateInApp, newPage, eventually } from './support.js';
 
 // Spec sections 4 and 9: route-loading progress bar (200 ms delay, ~5 s fill, yellow, red on failure, hidden
 // 500 ms after the end) and the reload after a stale chunk (once, at most once a minute).
@@ -58,7 +58,7 @@ describe('route loading (chromium)', () => {
       await route.abort();
     });
     await navigateInApp(page, '/confidentialityPolicy');
-    await expect.poll(() => page.getByTestId('route-progress').getAttribute('data-state'), { interval: 50 }).toBe('failed');
+    await expect.poll(() => page.getByTestId('route-progress').getAttribute('data-state'), { interval: 50, timeout: 5000 }).toBe('failed');
     const colour = await page.getByTestId('route-progress').locator('div').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(colour).toBe('rgb(229, 57, 53)');
     expect(await page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
@@ -83,7 +83,7 @@ describe('route loading (chromium)', () => {
     await page.unroute(PRIVACY_CHUNK);
     await page.route(TERMS_CHUNK, (route) => route.abort());
     await navigateInApp(page, '/generalConditionsUtilization');
-    await expect.poll(() => page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
+    await eventually(() => page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
     await page.waitForTimeout(500);
     expect(loads).toBe(2);
     await context.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode } from '../support/context.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
-import { atNode, ensureWebBuilt, launchBrowser, newPage } from './support.js';
+import { atNode, ensureWebBuilt, launchBrowser, newPage, eventually } from './support.js';
 
 let browser: Browser;
 let smtp: TestSmtp;
@@ -41,7 +41,7 @@ describe('web shell and account pages (chromium)', () => {
     const link = mail.links.find((l) => new URL(l).pathname.startsWith('/auth/verify/'));
     expect(link, mail.text).toBeTruthy();
     await page.goto(atNode(link!, base));
-    await expect.poll(() => page.getByTestId('token-result').textContent()).toContain('verificada');
+    await eventually(() => page.getByTestId('token-result').textContent()).toContain('verificada');
 
     // Signed in right after registering: the account menu shows the initials; logout goes to sign-in after 500 ms.
     await page.getByTestId('account-menu-button').click();
@@ -60,7 +60,7 @@ describe('web shell and account pages (chromium)', () => {
     await page.waitForURL('**/settings/profile');
     await page.getByRole('heading', { level: 1, name: 'Ajustes de la cuenta' }).waitFor();
     expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Ana María Pérez');
-    await expect.poll(() => page.getByTestId('account-menu-button').textContent()).toBe('AMP');
+    await eventually(() => page.getByTestId('account-menu-button').textContent()).toBe('AMP');
 
     await page.getByTestId('account-menu-button').click();
     await page.getByTestId('logout').click();
@@ -74,13 +74,13 @@ describe('web shell and account pages (chromium)', () => {
     const { context, page } = await newPage(browser, base);
     await page.goto('/auth/sign-in');
     await page.getByTestId('sign-in-submit').click();
-    await expect.poll(() => page.locator('#field-email-helper-text').textContent()).toBe('El correo electrónico es obligatorio.');
+    await eventually(() => page.locator('#field-email-helper-text').textContent()).toBe('El correo electrónico es obligatorio.');
     expect(await page.locator('#field-password-helper-text').textContent()).toBe('La contraseña es obligatoria.');
 
     await page.getByLabel('Correo electrónico').fill(user.email);
     await page.locator('#field-password').fill('Clave-incorrecta-1');
     await page.getByTestId('sign-in-submit').click();
-    await expect.poll(() => page.getByTestId('snackbar').textContent()).toContain('Credenciales incorrectas');
+    await eventually(() => page.getByTestId('snackbar').textContent()).toContain('Credenciales incorrectas');
     expect(page.url()).toContain('/auth/sign-in');
     await context.close();
   });

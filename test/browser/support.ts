@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -81,4 +82,9 @@ export async function navigateInApp(page: Page, path: string) {
     window.history.pushState(null, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/** expect.poll with room for two loaded cores (the default gives up after one second). */
+export function eventually<T>(fn: () => T | Promise<T>, message?: string) {
+  return expect.poll(fn, { timeout: 10_000, interval: 100, message });
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import type { createBrowserRouter } from 'react-router-dom';
+import { i18n } from '../i18n';
 
 /** Spec section 9: the bar appears after 200 ms, fills in about 5 s, and hides 500 ms after the end. */
 export const PROGRESS_DELAY_MS = 200;
@@ -63,7 +64,7 @@ export function RouteProgressBar({ router }: { router: RouterLike }) {
   return (
     <Box
       role="progressbar"
-      aria-label="Cargando página"
+      aria-label={i18n.t('shell.progress')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(width)}

@@ -11,6 +11,16 @@ function resetSession(dispatch: (a: unknown) => unknown, user: AuthUser | null) 
   dispatch(accountsApi.util.upsertQueryData('me', undefined, user));
 }
 
+/** After verifying an e-mail: the signed-in user's flag changes only if the link was theirs. */
+async function updateMeIfSameUser(
+  _token: string,
+  { dispatch, getState, queryFulfilled }: { dispatch: (a: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<{ data: { data: AuthUser } }> },
+) {
+  const { data } = await queryFulfilled.catch(() => ({ data: null }));
+  const me = accountsApi.endpoints.me.select()(getState() as never).data;
+  if (data?.data && me && me._id === data.data._id) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.data));
+}
+
 /** Accounts endpoints (/api/v2). `me` is the signed-in user or null; everything else is a mutation. */
 export const accountsApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -50,13 +60,20 @@ export const accountsApi = api.injectEndpoints({
         resetSession(dispatch, null);
       },
     }),
+    // Writes answer with the updated user: the cache takes it as is (a refetch could read a lagging projection).
     changePassword: b.mutation<{ user: AuthUser }, ChangePasswordRequest>({
       query: (body) => ({ url: 'changePasword', method: 'POST', body }),
-      invalidatesTags: ['User'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.user) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.user));
+      },
     }),
-    updateProfile: b.mutation<{ data: AuthUser } | AuthUser, ProfileUpdate>({
+    updateProfile: b.mutation<{ data: AuthUser }, ProfileUpdate>({
       query: (body) => ({ url: 'profile', method: 'PUT', body }),
-      invalidatesTags: ['User'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.data) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.data));
+      },
     }),
     requestPasswordReset: b.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: 'passwordReset', method: 'POST', body }),
@@ -69,16 +86,16 @@ export const accountsApi = api.injectEndpoints({
         if (data?.user) resetSession(dispatch, data.user);
       },
     }),
-    verifyEmail: b.mutation<MessageResponse, string>({
+    verifyEmail: b.mutation<{ data: AuthUser }, string>({
       query: (token) => ({ url: `verify/${encodeURIComponent(token)}`, method: 'POST' }),
-      invalidatesTags: ['User'],
+      onQueryStarted: updateMeIfSameUser,
     }),
     resendVerification: b.mutation<MessageResponse, void>({
       query: () => ({ url: 'verify/resend', method: 'POST' }),
     }),
-    confirmAccount: b.mutation<MessageResponse, string>({
+    confirmAccount: b.mutation<{ data: AuthUser }, string>({
       query: (token) => ({ url: `confirm/account/${encodeURIComponent(token)}`, method: 'POST' }),
-      invalidatesTags: ['User'],
+      onQueryStarted: updateMeIfSameUser,
     }),
     requestAccountDelete: b.mutation<MessageResponse, void>({
       query: () => ({ url: 'requestAccountDelete', method: 'POST' }),
