@@ -59,6 +59,8 @@ export class ProjectionRunner {
   private lockClient: Promise<pg.Client> | null = null;
   /** Bumped when the lock connection dies: every lock taken on it is gone. */
   private lockGeneration = 0;
+  /** Queries on the shared lock connection go one at a time (pg deprecates overlapping client.query calls). */
+  private lockQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly deps: {
@@ -140,6 +142,12 @@ export class ProjectionRunner {
     return this.lockClient;
   }
 
+  private lockQuery(client: pg.Client, text: string, values: unknown[]): Promise<pg.QueryResult> {
+    const result = this.lockQueue.then(() => client.query(text, values));
+    this.lockQueue = result.catch(() => undefined);
+    return result;
+  }
+
   private async run(projection: Projection): Promise<void> {
     const { logger } = this.deps;
     const key = projectionLockKey(projection.name);
@@ -150,7 +158,7 @@ export class ProjectionRunner {
       try {
         client = await this.getLockClient();
         generation = this.lockGeneration;
-        const { rows } = await client.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [key]);
+        const { rows } = await this.lockQuery(client, `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [key]);
         if (!rows[0].ok) {
           this.setState(projection.name, { status: 'standby' });
           await this.sleep(lockRetryMs);
@@ -182,7 +190,7 @@ export class ProjectionRunner {
         await this.sleep(this.options.retryMs ?? 30_000);
       } finally {
         if (this.lockGeneration === generation) {
-          await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [key]).catch(() => undefined);
+          await this.lockQuery(client, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [key]).catch(() => undefined);
         }
       }
     }
