@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode } from '../support/context.js';
 import { ensureWebBuilt, launchBrowser, navigateInApp, newPage, eventually } from './support.js';
@@ -20,6 +20,23 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** Records every state and colour the bar shows (it may be visible for only 500 ms, too short to poll reliably). */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __progress: string[] }).__progress = seen;
+    const record = () => {
+      const bar = document.querySelector('[data-testid=route-progress]');
+      const fill = bar?.firstElementChild;
+      if (!bar || !fill) return;
+      const entry = `${bar.getAttribute('data-state')} ${getComputedStyle(fill).backgroundColor}`;
+      if (seen[seen.length - 1] !== entry) seen.push(entry);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+
 const TERMS_CHUNK = '**/assets/TermsPage-*.js';
 const PRIVACY_CHUNK = '**/assets/PrivacyPage-*.js';
 
@@ -37,14 +54,15 @@ describe('route loading (chromium)', () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
+    await recordProgress(page);
     await navigateInApp(page, '/generalConditionsUtilization');
-    const bar = page.getByTestId('route-progress');
-    await bar.waitFor({ timeout: 1500 });
-    expect(await bar.getAttribute('data-state')).toBe('running');
-    const colour = await bar.locator('div').evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(colour).toBe('rgb(255, 193, 7)');
+    await page.getByTestId('route-progress').waitFor({ timeout: 1500 });
     await page.getByRole('heading', { level: 1, name: 'Condiciones generales de uso' }).waitFor();
-    await bar.waitFor({ state: 'detached', timeout: 3000 });
+    await page.getByTestId('route-progress').waitFor({ state: 'detached', timeout: 3000 });
+    const seen = await progressSeen(page);
+    expect(seen[0]).toBe('running rgb(255, 193, 7)');
+    expect(seen).toContain('done rgb(255, 193, 7)');
+    expect(seen).not.toContain('failed rgb(229, 57, 53)');
     await context.close();
   });
 
@@ -57,11 +75,10 @@ describe('route loading (chromium)', () => {
       await new Promise((r) => setTimeout(r, 600));
       await route.abort();
     });
+    await recordProgress(page);
     await navigateInApp(page, '/confidentialityPolicy');
-    await expect.poll(() => page.getByTestId('route-progress').getAttribute('data-state'), { interval: 50, timeout: 5000 }).toBe('failed');
-    const colour = await page.getByTestId('route-progress').locator('div').evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(colour).toBe('rgb(229, 57, 53)');
-    expect(await page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
+    await eventually(() => page.getByTestId('error-title').textContent()).toBe('ERROR INESPERADO :(');
+    await eventually(() => progressSeen(page)).toContain('failed rgb(229, 57, 53)');
     await context.close();
   });
 
