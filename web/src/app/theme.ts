@@ -33,8 +33,16 @@ export const theme = createTheme({
   components: {
     MuiButton: {
       // White text on #ee6932 fails WCAG AA; contained primary buttons use a darker shade of it.
-      variants: [{ props: { variant: 'contained', color: 'primary' }, style: { backgroundColor: '#c4501a', '&:hover': { backgroundColor: '#a8420f' } } }],
+      variants: [
+        { props: { variant: 'contained', color: 'primary' }, style: { backgroundColor: '#c4501a', '&:hover': { backgroundColor: '#a8420f' } } },
+        // #ee6932 text on white is 3.2:1: outlined and text primary buttons use the dark shade (AA).
+        { props: { variant: 'outlined', color: 'primary' }, style: { color: '#b8460f', borderColor: 'rgba(184,70,15,0.5)' } },
+        { props: { variant: 'text', color: 'primary' }, style: { color: '#b8460f' } },
+      ],
     },
+    MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: '#b8460f' } } } },
+    MuiToggleButton: { styleOverrides: { root: { '&.Mui-selected': { color: '#b8460f' } } } },
+    MuiChip: { styleOverrides: { colorPrimary: { backgroundColor: '#c4501a' } } },
     MuiLink: { defaultProps: { color: '#b8460f' } },
     // Focused labels and outlines in #ee6932 are below 4.5:1 on white; the darker shade keeps AA contrast.
     MuiInputLabel: { styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: '#b8460f' } } } },

@@ -20,7 +20,7 @@ export function Component() {
   const theme = useTheme();
   const { data, error, isLoading } = useAdminDashboardQuery();
   if (error) return <ErrorView {...describeError(error)} />;
-  if (isLoading || !data) return <LinearProgress />;
+  if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const chart = [
     { name: t('admin.dashboard.users'), value: data.users, color: theme.palette.secondary.main },
     { name: t('admin.dashboard.organizers'), value: data.organizers, color: '#2f6db5' },

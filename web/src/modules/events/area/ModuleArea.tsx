@@ -179,7 +179,7 @@ export function Component() {
             {t('events.area.createEvent')}
           </Button>
         )}
-        {isFetching && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
+        {isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} />}
       </Paper>
       <Box sx={{ display: 'flex', minWidth: 0 }}>
         {drawer && wide && (

@@ -65,7 +65,7 @@ export function ModuleDrawer({ base, module, role, page, maximumPrice, businessC
       component="nav"
       aria-label={t('events.area.moduleMenu')}
       dense
-      subheader={<ListSubheader sx={{ bgcolor: 'transparent', fontWeight: 800, lineHeight: '40px' }}>{t(`events.modules.${module}`)}</ListSubheader>}
+      subheader={<ListSubheader component="div" sx={{ bgcolor: 'transparent', fontWeight: 800, lineHeight: '40px' }}>{t(`events.modules.${module}`)}</ListSubheader>}
     >
       {entries.map((e) =>
         isGroup(e) ? (
@@ -75,7 +75,7 @@ export function ModuleDrawer({ base, module, role, page, maximumPrice, businessC
               {open[e.key] ? <ExpandLess /> : <ExpandMore />}
             </ListItemButton>
             <Collapse in={!!open[e.key] || e.items.some((i) => i.path === page)} unmountOnExit>
-              <List dense disablePadding>
+              <List component="div" dense disablePadding>
                 {e.items.map((i) => renderItem(i, true))}
               </List>
             </Collapse>

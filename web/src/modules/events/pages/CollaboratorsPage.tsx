@@ -161,7 +161,7 @@ export function Component() {
         <ErrorView {...describeError(error)} />
       ) : (
         <Paper variant="outlined">
-          {isFetching && <LinearProgress />}
+          {isFetching && <LinearProgress aria-label={t('common.loading')} />}
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, p: 2, pb: 0 }}>
             {t('events.team.members')}
           </Typography>

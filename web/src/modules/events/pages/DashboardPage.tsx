@@ -37,7 +37,7 @@ export default function DashboardPage() {
   const { eventId, administrator, eventCode } = useModuleArea();
   const { data, error, isLoading } = useEventInformationQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
-  if (isLoading || !data) return <LinearProgress />;
+  if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const ev = data.data;
   const c = data.checklist;
   const link = (page: string) => modulePath(administrator, eventCode!, 'store', page);
@@ -94,7 +94,7 @@ export default function DashboardPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('events.dashboard.checklistProgress', { done: doneCount, total: steps.length })}
           </Typography>
-          <LinearProgress variant="determinate" value={(doneCount / steps.length) * 100} sx={{ height: 8, borderRadius: 4, mb: 1 }} />
+          <LinearProgress aria-label={t('events.dashboard.checklist')} variant="determinate" value={(doneCount / steps.length) * 100} sx={{ height: 8, borderRadius: 4, mb: 1 }} />
           <List dense disablePadding>
             {steps.map((s) => (
               <ListItem

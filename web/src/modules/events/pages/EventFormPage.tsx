@@ -283,7 +283,7 @@ export function Component() {
           </Box>
         </Paper>
 
-        {busy && <LinearProgress />}
+        {busy && <LinearProgress aria-label={t('common.loading')} />}
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <Button onClick={() => navigate(-1)} disabled={busy}>
             {t('common.cancel')}

@@ -42,7 +42,7 @@ export default function HistoryPage() {
   };
   const { data, error, isLoading } = useHistoryQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
-  if (isLoading || !data) return <LinearProgress />;
+  if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   return (
     <Box>
       <PageHeader

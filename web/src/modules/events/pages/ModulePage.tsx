@@ -1,5 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorView } from '../../../components/ErrorPage';
 import { useModuleArea } from '../area/context';
 
@@ -21,18 +22,19 @@ const PAGES: Record<string, Record<string, LazyExoticComponent<ComponentType>>> 
 
 /** /module/{administrator}/{event}/{module}/{page...}: checks the role's pages, then shows the page. */
 export function Component() {
+  const { t } = useTranslation();
   const { module, page, role, roleData } = useModuleArea();
   if (!module || !roleData?.event) return <ErrorView status={404} />;
   if (!role || !roleData.pages.some((p) => p === page || page.startsWith(`${p}/`) && p !== '')) {
     // Store collaborators without the Tablero (register, cash register, ...) land on the event summary.
-    if (role && page === '') return <Suspense fallback={<LinearProgress />}><ModuleHome /></Suspense>;
+    if (role && page === '') return <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}><ModuleHome /></Suspense>;
     return <ErrorView status={403} />;
   }
   const Page = PAGES[module]?.[page] ?? (page === '' ? ModuleHome : undefined);
   if (!Page) return <ErrorView status={404} />;
   const Shown = module === 'store' && page === '' && role !== 'administrator' ? ModuleHome : Page;
   return (
-    <Suspense fallback={<LinearProgress />}>
+    <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
       <Shown />
     </Suspense>
   );

@@ -50,7 +50,7 @@ export function Component() {
       {error ? (
         <ErrorView {...describeError(error)} />
       ) : isLoading || !data ? (
-        <LinearProgress />
+        <LinearProgress aria-label={t('common.loading')} />
       ) : data.events.length === 0 ? (
         <EmptyState
           icon={<EventIcon />}
@@ -72,7 +72,7 @@ export function Component() {
                 </Typography>
                 <Chip size="small" label={t('events.modulesPage.events', { count: m.events.length })} />
               </Box>
-              <List dense disablePadding>
+              <List component="div" dense disablePadding>
                 {m.events.map((e) => (
                   <ListItemButton key={e._id} component={RouterLink} to={modulePath(e.ownerId, e.eventCode, m.module)} divider>
                     <ListItemText

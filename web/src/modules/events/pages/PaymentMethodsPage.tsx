@@ -177,7 +177,7 @@ export default function PaymentMethodsPage() {
   const [dialog, setDialog] = useState<{ kind: PaymentMethodKind; method: PaymentMethodDto | null } | null>(null);
   const [deleting, setDeleting] = useState<PaymentMethodDto | null>(null);
   if (error) return <ErrorView {...describeError(error)} />;
-  if (isLoading || !data) return <LinearProgress />;
+  if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
 
   const confirmDelete = async () => {
     if (!deleting) return;

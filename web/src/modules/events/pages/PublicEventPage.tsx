@@ -22,7 +22,7 @@ export function Component() {
   const code = useParams().eventCode!;
   const { data, error, isLoading } = usePublicEventQuery(code);
   if (error) return <ErrorView {...describeError(error)} />;
-  if (isLoading || !data) return <LinearProgress />;
+  if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const ev = data.data;
   const sameDay = shortDate(ev.startDate, ev.timeZone).slice(0, 11) === shortDate(ev.endDate, ev.timeZone).slice(0, 11);
 

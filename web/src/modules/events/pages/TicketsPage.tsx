@@ -165,7 +165,7 @@ export default function TicketsPage() {
   const [editing, setEditing] = useState<TicketTypeDto | null | 'new'>(null);
   const [deleting, setDeleting] = useState<TicketTypeDto | null>(null);
   if (error) return <ErrorView {...describeError(error)} />;
-  if (isLoading || !data) return <LinearProgress />;
+  if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const ev = data.data;
   const tickets = data.ticketTypes;
 
