@@ -54,7 +54,7 @@ export async function socketFor(baseUrl: string, token: string, opts: Partial<Pa
 }
 
 /** Resolves with the first `event` payload that passes `match`, or rejects after `ms`. */
-export function nextEvent<T = any>(socket: Socket, event: string, match: (p: T) => boolean = () => true, ms = 5000): Promise<T> {
+export function nextEvent<T = any>(socket: Socket, event: string, match: (p: T) => boolean = () => true, ms = 15_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler);
@@ -70,13 +70,13 @@ export function nextEvent<T = any>(socket: Socket, event: string, match: (p: T) 
   });
 }
 
-export function emitAck<T = any>(socket: Socket, event: string, payload: unknown, ms = 5000): Promise<T> {
+export function emitAck<T = any>(socket: Socket, event: string, payload: unknown, ms = 15_000): Promise<T> {
   return socket.timeout(ms).emitWithAck(event, payload) as Promise<T>;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 5000, every = 25): Promise<T> {
+export async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 15_000, every = 25): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await fn();
