@@ -125,7 +125,11 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByLabel('Nombre').fill('General');
     await page.getByLabel('Precio').fill('0');
     await page.getByLabel('Cantidad').fill('300');
+    const ticketRequest = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/ticket'));
     await page.getByTestId('ticket-save').click();
+    // The spec's access headers: client, event, module and page of the screen the command comes from.
+    const sent = (await ticketRequest).headers();
+    expect([sent.user, sent.module, sent.page]).toEqual([organizer.user._id, 'store', '/tickets']);
     await poll(() => page.getByRole('cell', { name: 'General', exact: true }).count()).toBe(1);
     await shot(page, 'tickets-1280');
 

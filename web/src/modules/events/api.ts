@@ -49,6 +49,26 @@ async function remember<T extends { position: string | null }>(queryFulfilled: P
   }
 }
 
+/**
+ * Spec section 7: requests of the module area carry the headers path, user (client), event, module and page,
+ * so the server authorizes by client, event, module and page. The module area sets the context; calls about
+ * another event than the one on screen carry none (the server then checks the user's roles in that event).
+ */
+let access: { client?: string; eventId?: string; module?: string; page?: string } = {};
+export function setAccessContext(next: typeof access) {
+  access = next;
+}
+function headersFor(eventId: string): Record<string, string> {
+  if (!access.eventId || access.eventId !== eventId) return {};
+  const h: Record<string, string> = { path: location.pathname, event: access.eventId };
+  if (access.client) h.user = access.client;
+  if (access.module) {
+    h.module = access.module;
+    h.page = access.page ?? '';
+  }
+  return h;
+}
+
 /** The eventCode or id of an event, URL-encoded. */
 const seg = (v: string) => encodeURIComponent(v);
 
@@ -72,12 +92,12 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       providesTags: ['Permissions'],
     }),
     event: b.query<EventDto, string>({
-      query: (id) => ({ url: `event/${seg(id)}`, params: after() }),
+      query: (id) => ({ url: `event/${seg(id)}`, params: after(), headers: headersFor(id) }),
       transformResponse: (r: { data: EventDto }) => r.data,
       providesTags: (_r, _e, id) => [{ type: 'Event', id }, 'Event'],
     }),
     eventInformation: b.query<EventInformation, string>({
-      query: (id) => ({ url: `eventInformation/${seg(id)}`, params: after() }),
+      query: (id) => ({ url: `eventInformation/${seg(id)}`, params: after(), headers: headersFor(id) }),
       providesTags: ['Event', 'Ticket', 'PaymentMethod'],
     }),
     myEvents: b.query<MyEvent[], { filter?: string; q?: string }>({
@@ -98,12 +118,12 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       providesTags: ['Event', 'Ticket'],
     }),
     history: b.query<AuditEntry[], string>({
-      query: (id) => ({ url: `event/${seg(id)}/history`, params: after() }),
+      query: (id) => ({ url: `event/${seg(id)}/history`, params: after(), headers: headersFor(id) }),
       transformResponse: (r: { data: AuditEntry[] }) => r.data,
       providesTags: ['EventHistory'],
     }),
     collaborators: b.query<CollaboratorsResponse, string>({
-      query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after() }),
+      query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after(), headers: headersFor(id) }),
       providesTags: ['Collaborator'],
     }),
 
@@ -114,7 +134,7 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
     }),
     updateEvent: b.mutation<Write<EventDto>, { id: string; body: UpdateEventRequest }>({
-      query: ({ id, body }) => ({ url: `event/${seg(id)}`, method: 'PUT', body }),
+      query: ({ id, body }) => ({ url: `event/${seg(id)}`, method: 'PUT', body, headers: headersFor(id) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
     }),
@@ -122,48 +142,48 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('cover', file);
-        return { url: `event/${seg(id)}/cover`, method: 'POST', body: form };
+        return { url: `event/${seg(id)}/cover`, method: 'POST', body: form, headers: headersFor(id) };
       },
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Event', 'EventHistory'] : []),
     }),
     createTicket: b.mutation<Write<TicketTypeDto>, { eventId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/ticket`, method: 'POST', body }),
+      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/ticket`, method: 'POST', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
     }),
     updateTicket: b.mutation<Write<TicketTypeDto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'PUT', body }),
+      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'PUT', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
     }),
     deleteTicket: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'DELETE' }),
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
     }),
     createPaymentMethod: b.mutation<Write<PaymentMethodDto>, { eventId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod`, method: 'POST', body }),
+      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod`, method: 'POST', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
     }),
     updatePaymentMethod: b.mutation<Write<PaymentMethodDto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'PUT', body }),
+      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'PUT', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
     }),
     deletePaymentMethod: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'DELETE' }),
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
     }),
     inviteCollaborator: b.mutation<z.infer<typeof inviteCollaboratorResponseSchema>, { eventId: string; body: InviteCollaboratorRequest }>({
-      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/collaborator`, method: 'POST', body }),
+      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/collaborator`, method: 'POST', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
     }),
     removeCollaborator: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/collaborator/${seg(itemId)}`, method: 'DELETE' }),
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/collaborator/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
     }),

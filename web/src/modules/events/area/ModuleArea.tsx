@@ -12,13 +12,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../accounts/api';
 import { useAppDispatch } from '../../../app/store';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
-import { eventsApi, useValidateRoleQuery } from '../api';
+import { eventsApi, setAccessContext, useValidateRoleQuery } from '../api';
 import { PublishFlow } from '../components/PublishFlow';
 import { menuFor, RESERVED_WORDS } from '../menus';
 import { ModuleAreaContext, modulePath, type ModuleAreaValue } from './context';
@@ -61,6 +61,12 @@ export function Component() {
     () => ({ administrator, eventParam, module, page, roleData: data, eventId: event?._id, eventCode: event?.eventCode, role, base }),
     [administrator, eventParam, module, page, data, event?._id, event?.eventCode, role, base],
   );
+
+  // Headers of the spec for the page's calls; layout effects run before the pages' fetching effects.
+  useLayoutEffect(() => {
+    setAccessContext({ client: administrator, eventId: event?._id, module: event ? module : undefined, page });
+    return () => setAccessContext({});
+  }, [administrator, event?._id, module, page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const hasMenu = !!module && menuFor(module, role).length > 0;
   const canPublish =
