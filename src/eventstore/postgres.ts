@@ -246,25 +246,53 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
     const [tx, pos] = parsePosition(options.after ?? null);
+    const params = [tx.toString(), pos.toString(), options.maxCount];
     const { rows } = await this.pool.query(
-      `SELECT position, transaction_id::text AS tx, stream_id, stream_version, event_id, type, data, metadata, created_at
+      `SELECT ${EVENT_COLUMNS}
          FROM es_events
         WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id, position
         LIMIT $3`,
-      [tx.toString(), pos.toString(), options.maxCount],
+      params,
     );
+    if (rows.length > 0) return this.readResult(rows, options, false);
+
+    // Nothing below the horizon. Anything committed beyond it (cheap on the (transaction_id, position) index)?
+    const r = await this.pool.query(
+      `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS behind`,
+    );
+    if (!r.rows[0].behind) return this.readResult([], options, false);
+
+    // Something holds the horizon back. Snapshots are cluster-wide, so it may be a transaction of ANOTHER database
+    // (CREATE DATABASE, a long job elsewhere), which can never write our es_events: leave those out of the horizon.
+    // A transaction counts as foreign only when its own granted lock on its id belongs to a backend connected to
+    // another database (a backend never changes database); everything else in the snapshot still holds it.
+    const refined = await this.pool.query(
+      `WITH foreign_xids AS (
+              SELECT l.transactionid AS xid
+                FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+               WHERE l.locktype = 'transactionid' AND l.mode = 'ExclusiveLock' AND l.granted
+                 AND l.transactionid IS NOT NULL AND a.datname IS NOT NULL AND a.datname <> current_database()),
+            s AS (SELECT pg_current_snapshot() AS snap),
+            h AS (SELECT coalesce(
+                           (SELECT min(x) FROM pg_snapshot_xip(s.snap) AS x
+                             WHERE NOT EXISTS (SELECT 1 FROM foreign_xids f WHERE f.xid = xid(x))),
+                           pg_snapshot_xmax(s.snap)) AS horizon
+                    FROM s)
+       SELECT ${EVENT_COLUMNS}
+         FROM es_events, h
+        WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < h.horizon
+        ORDER BY transaction_id, position
+        LIMIT $3`,
+      params,
+    );
+    return this.readResult(refined.rows, options, true);
+  }
+
+  private readResult(rows: any[], options: ReadAllOptions, behind: boolean): ReadAllResult {
     const events = rows.map(toRecorded);
-    let behind = false;
-    // Only an empty read needs the flag (a non-empty one is followed by another read at once).
-    if (events.length === 0) {
-      // Cheap on the (transaction_id, position) index: anything committed beyond the horizon?
-      const r = await this.pool.query(
-        `SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS behind`,
-      );
-      behind = r.rows[0].behind;
-    }
     return { events, last: events.length ? events[events.length - 1].position : (options.after ?? null), behind };
   }
 
@@ -334,6 +362,8 @@ function parsePosition(position: string | null): [bigint, bigint] {
   const [tx, pos] = position.split(':');
   return [BigInt(tx), BigInt(pos)];
 }
+
+const EVENT_COLUMNS = `position, transaction_id::text AS tx, stream_id, stream_version, event_id, type, data, metadata, created_at`;
 
 function toRecorded(row: any): RecordedEvent {
   return {

@@ -36,6 +36,7 @@ export async function rebuildProjection(
   const started = performance.now();
   const types = new Set(projection.eventTypes);
   const result = await deps.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL synchronous_commit = off`.execute(trx); // derived data (see processBatch)
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${projectionLockKey(projection.name)}, 0)) AS ok`.execute(trx);
     await trx
       .insertInto('projection_checkpoints')

@@ -299,6 +299,9 @@ export async function processBatch(
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
   await deps.db.transaction().execute(async (trx) => {
+    // Read models are derived data: a crash may lose the last batches' commit, but rows and checkpoint are lost
+    // together and re-applied from the event log, so this commit need not wait for the WAL flush.
+    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     // Lock the checkpoint first: a second writer (a rebuild holding it) is waited for before anything is
     // written, and then seen to have moved it, so nothing of this batch is applied.
     const current = await trx

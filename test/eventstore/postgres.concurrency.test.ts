@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
+const PgClient = pg.Client;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordedEvent, WrongExpectedVersionError } from '../../src/eventstore/port.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
-import { createMigratedDatabase } from './database.js';
+import { createMigratedDatabase, TEST_PG_ADMIN_URL } from './database.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -132,6 +133,68 @@ describe.each([
       const seq = (a: Append) => BigInt(a.position.split(':')[1]);
       const outOfSequence = appends.some((a) => appends.some((b) => seq(b) > seq(a) && b.committedAt < a.committedAt - 1));
       expect(outOfSequence).toBe(true);
+    }
+  });
+});
+
+describe('PostgreSQL ordering horizon', () => {
+  let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createMigratedDatabase(6);
+    store = new PostgresEventStore(database.pool, database.url);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  async function openTransaction(url: string) {
+    const client = new PgClient({ connectionString: url });
+    await client.connect();
+    await client.query('BEGIN');
+    // Takes a transaction id without writing anything: it now holds the snapshot horizon of the whole cluster.
+    await client.query('SELECT pg_current_xact_id()');
+    return client;
+  }
+
+  async function head() {
+    let after: string | null = null;
+    for (;;) {
+      const r = await store.readAll({ after, maxCount: 1000 });
+      if (r.events.length === 0) return { after, behind: r.behind };
+      after = r.last;
+    }
+  }
+
+  it('does not wait for an open transaction of another database', async () => {
+    const foreign = await openTransaction(TEST_PG_ADMIN_URL);
+    try {
+      const { position } = await store.appendToStream(`h-${randomUUID()}`, [{ type: 'test.H', data: {} }], { expectedVersion: 'no_stream' });
+      const { after, behind } = await head();
+      expect(after).toBe(position);
+      expect(behind).toBe(true);
+    } finally {
+      await foreign.query('ROLLBACK');
+      await foreign.end();
+    }
+  });
+
+  it('does wait for an open transaction of its own database, then delivers in order', async () => {
+    const before = (await head()).after;
+    const own = await openTransaction(database.url);
+    let committed = false;
+    try {
+      const { position } = await store.appendToStream(`h-${randomUUID()}`, [{ type: 'test.H', data: {} }], { expectedVersion: 'no_stream' });
+      const blocked = await head();
+      expect(blocked.after).toBe(before);
+      expect(blocked.behind).toBe(true);
+      await own.query('COMMIT');
+      committed = true;
+      expect((await head()).after).toBe(position);
+    } finally {
+      if (!committed) await own.query('ROLLBACK');
+      await own.end();
     }
   });
 });
