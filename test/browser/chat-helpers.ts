@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
 
@@ -90,15 +91,25 @@ export async function twoContacts(baseUrl: string): Promise<{ a: SignedUpUser; b
   const b = await signUp(baseUrl, { displayName: 'Bruno Díaz Soto' });
   const eventId = await createEvent(baseUrl, a);
   await inviteCollaborator(baseUrl, a, eventId, b);
+  // The team read model is built by a projection: wait until each sees the other in the chat list.
+  for (const [me, other] of [[a, b], [b, a]] as const) {
+    for (let i = 0; ; i++) {
+      const list = await api<{ data: { _id: string }[] }>(baseUrl, me, 'GET', 'users');
+      if (list.data.some((u) => u._id === other.user._id)) break;
+      if (i > 100) throw new Error('contacts never appeared in the chat list');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   return { a, b, eventId };
 }
 
 export { api as apiCall };
 
-/** Opens the chat panel and the conversation with `name`. */
-export async function openConversation(page: Page, name: string) {
+/** Opens the chat panel and the conversation with `name` (under Conectados or Desconectados). */
+export async function openConversation(page: Page, name: string, filter: 'Conectados' | 'Desconectados' = 'Conectados') {
   const panel = page.getByTestId('chat-panel');
   if (!(await panel.isVisible())) await page.getByTestId('chat-button').click();
+  await panel.getByRole('button', { name: new RegExp(`^${filter}`) }).click();
   await panel.getByTestId('chat-contact').filter({ hasText: name }).click();
   await panel.getByTestId('chat-conversation').waitFor();
 }
@@ -108,3 +119,31 @@ export function bubbles(page: Page, text: string) {
   return page.getByTestId('chat-message').filter({ has: page.getByTestId('chat-message-text').getByText(text, { exact: true }) });
 }
 
+
+/**
+ * expect.poll with room for a loaded machine (two cores shared by several test files): the default 1 s is
+ * too short for a projection plus a socket push under load.
+ */
+export function eventually<T>(fn: () => T | Promise<T>, timeout = 15_000) {
+  return expect.poll(fn, { timeout, interval: 100 });
+}
+
+/**
+ * Opens a page of the app, signed in. Other test files may rebuild web/dist at the same moment (the API then
+ * answers 500 or a chunk 404s), so a page that did not come up is loaded again.
+ */
+export async function gotoApp(page: Page, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await page.goto(url).catch(() => null);
+    const ok =
+      res?.status() === 200 &&
+      (await page
+        .getByTestId('notifications-button')
+        .waitFor({ timeout: 15_000 })
+        .then(() => true)
+        .catch(() => false));
+    if (ok) return;
+    if (attempt >= 4) throw new Error(`the app did not load at ${url} (status ${res?.status()})`);
+    await page.waitForTimeout(2000);
+  }
+}

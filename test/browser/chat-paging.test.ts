@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GetChatRoomResponse, ListChatMessagesResponse } from '../../src/contracts/chat.js';
 import type { SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
-import { apiCall, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
+import { apiCall, eventually, gotoApp, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -16,9 +16,18 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
   let room: GetChatRoomResponse;
   let pageA: Page;
 
-  /** B sends through the API (POST chatMessage with a client id). */
-  const sendAsB = (message: string) =>
-    apiCall(t.node.url, b, 'POST', `chatMessage?_room=${room.chatRoom._id}&_participant=${room.sender._participant}&id=${randomUUID()}`, { message });
+  /** B sends through the API (POST chatMessage with a client id), waiting out the per-user rate limit. */
+  const sendAsB = async (message: string) => {
+    const url = `chatMessage?_room=${room.chatRoom._id}&_participant=${room.sender._participant}&id=${randomUUID()}`;
+    for (;;) {
+      try {
+        return await apiCall(t.node.url, b, 'POST', url, { message });
+      } catch (err) {
+        if (!String(err).includes(': 429 ')) throw err;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  };
   const stateOf = async (message: string) => {
     const h = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room.chatRoom._id}&limit=5`);
     return h.data.find((m) => m.message === message)?.state;
@@ -32,8 +41,12 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
     for (let i = 1; i <= 45; i++) await sendAsB(`Mensaje ${i}`);
     browser = await launchBrowser();
     pageA = await (await signedInContext(browser, t.node.url, a)).newPage();
-    await pageA.goto(t.node.url);
+    await gotoApp(pageA, t.node.url);
   }, 240_000);
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await pageA?.screenshot({ path: `${SHOTS}/failed-paging.png` }).catch(() => undefined);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -41,23 +54,23 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
   });
 
   it('opens on the newest page and loads older pages when scrolled up, in order', async () => {
-    await openConversation(pageA, 'Bruno Díaz Soto');
+    await openConversation(pageA, 'Bruno Díaz Soto', 'Desconectados');
     const all = pageA.getByTestId('chat-message-text');
-    await expect.poll(() => all.count()).toBe(20);
+    await eventually(() => all.count()).toBe(20);
     expect(await all.last().textContent()).toBe('Mensaje 45');
     const area = pageA.getByTestId('chat-messages');
     // Opened at the bottom: the newest message is in view.
     expect(await area.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(5);
     await area.evaluate((el) => el.scrollTo(0, 0));
-    await expect.poll(() => all.count(), { timeout: 10_000 }).toBe(40);
+    await eventually(() => all.count()).toBe(40);
     // The view stays where the reader was (not thrown to the top).
     expect(await area.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
     await area.evaluate((el) => el.scrollTo(0, 0));
-    await expect.poll(() => all.count(), { timeout: 10_000 }).toBe(45);
+    await eventually(() => all.count()).toBe(45);
     const texts = await all.allTextContents();
     expect(texts).toEqual(Array.from({ length: 45 }, (_v, i) => `Mensaje ${i + 1}`));
     // Opening the room marked everything viewed.
-    await expect.poll(() => stateOf('Mensaje 45')).toBe('viewed');
+    await eventually(() => stateOf('Mensaje 45')).toBe('viewed');
     await pageA.screenshot({ path: `${SHOTS}/chat-history.png` });
   }, 60_000);
 
@@ -69,10 +82,10 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
       }, state);
     await setVisibility('hidden');
     await sendAsB('¿Sigues ahí?');
-    await expect.poll(() => bubbles(pageA, '¿Sigues ahí?').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => stateOf('¿Sigues ahí?')).toBe('delivered');
+    await eventually(() => bubbles(pageA, '¿Sigues ahí?').count()).toBe(1);
+    await eventually(() => stateOf('¿Sigues ahí?')).toBe('delivered');
     await setVisibility('visible');
-    await expect.poll(() => stateOf('¿Sigues ahí?'), { timeout: 10_000 }).toBe('viewed');
+    await eventually(() => stateOf('¿Sigues ahí?')).toBe('viewed');
   }, 30_000);
 
   it('on a phone Enter makes a new line and the send button sends', async () => {
@@ -80,15 +93,15 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
     const [name, ...rest] = a.cookie.split('=');
     await phone.addCookies([{ name, value: rest.join('='), url: t.node.url, httpOnly: true, sameSite: 'Lax' }]);
     const page = await phone.newPage();
-    await page.goto(t.node.url);
-    await openConversation(page, 'Bruno Díaz Soto');
+    await gotoApp(page, t.node.url);
+    await openConversation(page, 'Bruno Díaz Soto', 'Desconectados');
     await page.getByTestId('chat-input').fill('Línea uno');
     await page.getByTestId('chat-input').press('Enter');
     await page.getByTestId('chat-input').pressSequentially('Línea dos');
     expect(await page.getByTestId('chat-input').inputValue()).toBe('Línea uno\nLínea dos');
     await page.getByTestId('chat-send').click();
-    await expect.poll(() => bubbles(page, 'Línea uno\nLínea dos').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => bubbles(page, 'Línea uno\nLínea dos').getAttribute('data-state'), { timeout: 10_000 }).not.toBe('pending');
+    await eventually(() => bubbles(page, 'Línea uno\nLínea dos').count()).toBe(1);
+    await eventually(() => bubbles(page, 'Línea uno\nLínea dos').getAttribute('data-state')).not.toBe('pending');
     await page.screenshot({ path: `${SHOTS}/chat-phone.png` });
     await phone.close();
   }, 40_000);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListChatMessagesResponse } from '../../src/contracts/chat.js';
 import { startTestNode } from '../support/context.js';
 import type { SignedUpUser } from '../support/accounts.js';
-import { apiCall, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
+import { apiCall, eventually, gotoApp, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -26,7 +26,7 @@ describe('chat in the browser (two users, two contexts)', () => {
     ctxB = await signedInContext(browser, t.node.url, b);
     pageA = await ctxA.newPage();
     pageB = await ctxB.newPage();
-    await Promise.all([pageA.goto(t.node.url), pageB.goto(t.node.url)]);
+    await Promise.all([gotoApp(pageA, t.node.url), gotoApp(pageB, t.node.url)]);
     await Promise.all([pageA.getByTestId('chat-button').waitFor(), pageB.getByTestId('chat-button').waitFor()]);
   }, 240_000);
 
@@ -46,42 +46,42 @@ describe('chat in the browser (two users, two contexts)', () => {
   it('sends, shows delivered then viewed, typing and the unread badge', async () => {
     await openConversation(pageA, 'Bruno Díaz Soto');
     // Avatar of the contact: up to 2 initials.
-    await expect.poll(() => pageA.getByTestId('chat-conversation').getByTestId('avatar').first().textContent()).toBe('BD');
+    await eventually(() => pageA.getByTestId('chat-conversation').getByTestId('avatar').first().textContent()).toBe('BD');
 
     await pageA.getByTestId('chat-input').fill('Hola Bruno, ¿llegas a la feria? <b>no es HTML</b>');
     await pageA.getByTestId('chat-input').press('Enter');
     const mine = bubbles(pageA, 'Hola Bruno, ¿llegas a la feria? <b>no es HTML</b>');
     // B is connected but not reading this room: delivered (double check, not primary).
-    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
-    await expect.poll(() => pageA.getByTestId('chat-input').inputValue()).toBe('');
+    await eventually(() => mine.getAttribute('data-state')).toBe('delivered');
+    await eventually(() => pageA.getByTestId('chat-input').inputValue()).toBe('');
 
     // B: unread badge on the top-bar button and on the contact, last message in the list.
-    await expect.poll(() => pageB.getByTestId('chat-button').textContent(), { timeout: 10_000 }).toContain('1');
+    await eventually(() => pageB.getByTestId('chat-button').textContent()).toContain('1');
     await pageB.getByTestId('chat-button').click();
     const contactA = pageB.getByTestId('chat-contact').filter({ hasText: 'Ana Torres' });
-    await expect.poll(() => contactA.getByTestId('chat-unread').textContent()).toBe('1');
-    await expect.poll(() => contactA.getByTestId('chat-last-message').textContent()).toContain('Hola Bruno');
+    await eventually(() => contactA.getByTestId('chat-unread').textContent()).toBe('1');
+    await eventually(() => contactA.getByTestId('chat-last-message').textContent()).toContain('Hola Bruno');
 
     // Typing in A shows 'escribiendo...' in B's list; Shift+Enter makes a new line, nothing is sent.
     await pageA.getByTestId('chat-input').pressSequentially('Un momento', { delay: 20 });
     await pageA.getByTestId('chat-input').press('Shift+Enter');
-    await expect.poll(() => contactA.getByTestId('chat-writing').textContent(), { timeout: 5_000 }).toBe('escribiendo...');
+    await eventually(() => contactA.getByTestId('chat-writing').textContent()).toBe('escribiendo...');
     expect(await pageA.getByTestId('chat-input').inputValue()).toBe('Un momento\n');
     await pageB.screenshot({ path: `${SHOTS}/chat-list-writing.png` });
 
     // B opens the room: the message is viewed, A sees it in the primary colour; no HTML ran.
     await contactA.click();
-    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('viewed');
+    await eventually(() => mine.getAttribute('data-state')).toBe('viewed');
     const color = await mine.getByTestId('message-state').evaluate((el) => getComputedStyle(el).color);
     expect(color).toBe('rgb(238, 105, 50)');
     expect(await pageB.getByTestId('chat-conversation').locator('b').count()).toBe(0);
-    await expect.poll(() => contactA.count()).toBe(0); // the list is replaced by the conversation in the panel
+    await eventually(() => contactA.count()).toBe(0); // the list is replaced by the conversation in the panel
 
     // B replies while A reads the room with the tab visible: A marks it viewed at once.
     await pageB.getByTestId('chat-input').fill('¡Sí! Nos vemos allí.');
     await pageB.getByTestId('chat-input').press('Enter');
-    await expect.poll(() => bubbles(pageA, '¡Sí! Nos vemos allí.').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => bubbles(pageB, '¡Sí! Nos vemos allí.').getAttribute('data-state'), { timeout: 10_000 }).toBe('viewed');
+    await eventually(() => bubbles(pageA, '¡Sí! Nos vemos allí.').count()).toBe(1);
+    await eventually(() => bubbles(pageB, '¡Sí! Nos vemos allí.').getAttribute('data-state')).toBe('viewed');
     await pageA.getByTestId('chat-input').fill('');
     await pageA.screenshot({ path: `${SHOTS}/chat-panel-a.png` });
     await pageB.screenshot({ path: `${SHOTS}/chat-panel-b.png` });
@@ -92,10 +92,10 @@ describe('chat in the browser (two users, two contexts)', () => {
     await pageA.getByTestId('chat-input').fill('x'.repeat(40001));
     await pageA.getByTestId('chat-input').press('Enter');
     const error = pageA.getByTestId('chat-error');
-    await expect.poll(() => error.textContent()).toBe('El mensaje debe de tener como máximo 40 000 caracteres.');
+    await eventually(() => error.textContent()).toBe('El mensaje debe de tener como máximo 40 000 caracteres.');
     expect(await pageA.getByTestId('chat-message').filter({ hasText: 'xxxxxxxxxx' }).count()).toBe(before);
     await pageA.screenshot({ path: `${SHOTS}/chat-too-long.png` });
-    await expect.poll(() => error.count(), { timeout: 6_000, interval: 250 }).toBe(0);
+    await eventually(() => error.count()).toBe(0);
     // Blank text is not sent either.
     const count = await pageA.getByTestId('chat-message').count();
     await pageA.getByTestId('chat-input').fill('   \n  ');
@@ -115,24 +115,24 @@ describe('chat in the browser (two users, two contexts)', () => {
     const text = 'Escrito sin conexión';
     await pageA.getByTestId('chat-input').fill(text);
     await pageA.getByTestId('chat-input').press('Enter');
-    await expect.poll(() => bubbles(pageA, text).getAttribute('data-state')).toBe('pending');
-    await expect.poll(() => bubbles(pageA, text).getByTestId('message-state').getAttribute('data-state')).toBe('pending');
+    await eventually(() => bubbles(pageA, text).getAttribute('data-state')).toBe('pending');
+    await eventually(() => bubbles(pageA, text).getByTestId('message-state').getAttribute('data-state')).toBe('pending');
     await pageA.screenshot({ path: `${SHOTS}/chat-offline-pending.png` });
 
     // Reload (network back, socket still blocked): the pending message is still there with its clock.
     await ctxA.setOffline(false);
-    await pageA.reload();
+    await gotoApp(pageA, t.node.url);
     await openConversation(pageA, 'Bruno Díaz Soto');
     await pageA.getByTestId('chat-offline').waitFor({ timeout: 10_000 });
-    await expect.poll(() => bubbles(pageA, text).getAttribute('data-state'), { timeout: 10_000 }).toBe('pending');
+    await eventually(() => bubbles(pageA, text).getAttribute('data-state')).toBe('pending');
 
     // Socket back: resent with the same id, delivered to B, exactly once.
     await pageA.unroute('**/socket.io/**');
-    await expect.poll(() => bubbles(pageA, text).getAttribute('data-state'), { timeout: 15_000 }).toBe('delivered');
+    await eventually(() => bubbles(pageA, text).getAttribute('data-state')).toBe('delivered');
     expect(await pageA.getByTestId('chat-offline').count()).toBe(0);
     const contactA = pageB.getByTestId('chat-contact').filter({ hasText: 'Ana Torres' });
-    await expect.poll(() => contactA.getByTestId('chat-last-message').textContent(), { timeout: 10_000 }).toBe(text);
-    await expect.poll(() => contactA.getByTestId('chat-unread').textContent()).toBe('1');
+    await eventually(() => contactA.getByTestId('chat-last-message').textContent()).toBe(text);
+    await eventually(() => contactA.getByTestId('chat-unread').textContent()).toBe('1');
 
     const users = await apiCall<{ data: { _id: string; chatRoom: string | null }[] }>(t.node.url, b, 'GET', 'users');
     const room = users.data.find((u) => u._id === a.user._id)!.chatRoom!;
@@ -141,7 +141,7 @@ describe('chat in the browser (two users, two contexts)', () => {
     expect(await pageA.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('aforo.chat.outbox')).length)).toBe(0);
 
     await contactA.click();
-    await expect.poll(() => bubbles(pageB, text).count()).toBe(1);
+    await eventually(() => bubbles(pageB, text).count()).toBe(1);
     await pageA.waitForTimeout(500);
     expect(await bubbles(pageA, text).count()).toBe(1);
   }, 90_000);
@@ -157,14 +157,14 @@ describe('chat in the browser (two users, two contexts)', () => {
     expect(await pageB.getByTestId('chat-input').inputValue()).toBe('Texto sin enviar');
     await pageB.getByRole('button', { name: 'Cerrar chat' }).click();
     await pageB.getByRole('dialog', { name: '¿Desea realizar esta acción?' }).getByRole('button', { name: '¡Aceptar!' }).click();
-    await expect.poll(() => pageB.getByTestId('chat-panel').isVisible()).toBe(false);
+    await eventually(() => pageB.getByTestId('chat-panel').isVisible()).toBe(false);
   }, 30_000);
 
   it('shows the same chat full-screen on /chat', async () => {
-    await pageB.goto(`${t.node.url}/chat`);
+    await gotoApp(pageB, `${t.node.url}/chat`);
     await pageB.getByTestId('chat-page').waitFor();
     await pageB.getByTestId('chat-page').getByTestId('chat-contact').filter({ hasText: 'Ana Torres' }).click();
-    await expect.poll(() => bubbles(pageB, 'Escrito sin conexión').count()).toBe(1);
+    await eventually(() => bubbles(pageB, 'Escrito sin conexión').count()).toBe(1);
     await pageB.screenshot({ path: `${SHOTS}/chat-page.png` });
   }, 30_000);
 });

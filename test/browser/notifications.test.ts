@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationCountResponse } from '../../src/contracts/notifications.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
-import { apiCall, createEvent, ensureWebBuild, inviteCollaborator, launchBrowser, signedInContext } from './chat-helpers.js';
+import { apiCall, eventually, gotoApp, createEvent, ensureWebBuild, inviteCollaborator, launchBrowser, signedInContext } from './chat-helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -22,9 +22,8 @@ describe('notifications menu in the browser', () => {
     browser = await launchBrowser();
     page = await (await signedInContext(browser, t.node.url, guest)).newPage();
     // Socket.IO upgrades to a WebSocket once connected: after that, pushed notifications arrive.
-    const connected = page.waitForEvent('websocket');
-    await page.goto(t.node.url);
-    await page.getByTestId('notifications-button').waitFor();
+    const connected = page.waitForEvent('websocket', { timeout: 60_000 });
+    await gotoApp(page, t.node.url);
     await connected;
   }, 240_000);
 
@@ -40,7 +39,7 @@ describe('notifications menu in the browser', () => {
     // No contact yet: no chat permission, no chat button.
     expect(await page.getByTestId('chat-button').count()).toBe(0);
     await page.getByTestId('notifications-button').click();
-    await expect.poll(() => page.getByTestId('notifications-list').textContent()).toBe('No hay notificaciones');
+    await eventually(() => page.getByTestId('notifications-list').textContent()).toBe('No hay notificaciones');
     await page.keyboard.press('Escape');
   });
 
@@ -54,21 +53,21 @@ describe('notifications menu in the browser', () => {
     const bg = await snackbar.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).toBe('rgb(66, 66, 66)'); // grey 800
     expect(await snackbar.getByRole('link', { name: 'Ver' }).getAttribute('href')).toBe('/module');
-    await expect.poll(() => badge().textContent()).toBe('1');
+    await eventually(() => badge().textContent()).toBe('1');
     // The invitation made the owner a contact: the chat button appears without a reload.
     await page.getByTestId('chat-button').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/notifications-snackbar.png` });
 
     await page.getByTestId('notifications-button').click();
     const items = page.getByTestId('notification-item');
-    await expect.poll(() => items.count()).toBe(1);
+    await eventually(() => items.count()).toBe(1);
     expect(await items.first().textContent()).toContain('Congreso de Café');
     // Spec: under 36 hours the date is relative, in Spanish.
     expect(await items.first().textContent()).toMatch(/hace (unos segundos|un minuto|\d+ minutos)/);
     expect(await items.first().getAttribute('data-unread')).toBe('true');
     await page.screenshot({ path: `${SHOTS}/notifications-menu.png` });
     // Opening marked the page read: the badge is gone and the server agrees.
-    await expect.poll(() => badge().isVisible()).toBe(false);
+    await eventually(() => badge().isVisible()).toBe(false);
     const count = await apiCall<NotificationCountResponse>(t.node.url, guest, 'GET', 'notification?update=false');
     expect(count.notificationCountUnRead).toBe(0);
 
@@ -76,7 +75,7 @@ describe('notifications menu in the browser', () => {
     await page.keyboard.press('Escape');
     await page.waitForTimeout(400);
     await page.getByTestId('notifications-button').click();
-    await expect.poll(() => items.first().getAttribute('data-unread')).toBe('false');
+    await eventually(() => items.first().getAttribute('data-unread')).toBe('false');
     await page.keyboard.press('Escape');
   }, 60_000);
 
@@ -85,24 +84,24 @@ describe('notifications menu in the browser', () => {
       const eventId = await createEvent(t.node.url, owner, `Evento ${i + 1}`);
       await inviteCollaborator(t.node.url, owner, eventId, guest);
     }
-    await expect.poll(() => badge().textContent(), { timeout: 15_000 }).toBe('9+');
+    await eventually(() => badge().textContent()).toBe('9+');
     await page.getByTestId('notifications-button').click();
     const items = page.getByTestId('notification-item');
-    await expect.poll(() => items.count()).toBe(10);
+    await eventually(() => items.count()).toBe(10);
     await page.getByTestId('notifications-list').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(12);
-    await expect.poll(() => badge().isVisible()).toBe(false);
+    await eventually(() => items.count()).toBe(12);
+    await eventually(() => badge().isVisible()).toBe(false);
     await page.keyboard.press('Escape');
   }, 90_000);
 
   it('a failed load shows an empty list and zero', async () => {
     const eventId = await createEvent(t.node.url, owner, 'Evento sin red');
     await inviteCollaborator(t.node.url, owner, eventId, guest);
-    await expect.poll(() => badge().textContent(), { timeout: 10_000 }).toBe('1');
+    await eventually(() => badge().textContent()).toBe('1');
     await page.route('**/api/v2/notification?**', (route) => route.fulfill({ status: 500, body: '{}', contentType: 'application/json' }));
     await page.getByTestId('notifications-button').click();
-    await expect.poll(() => page.getByTestId('notifications-list').textContent()).toBe('No hay notificaciones');
-    await expect.poll(() => badge().isVisible()).toBe(false);
+    await eventually(() => page.getByTestId('notifications-list').textContent()).toBe('No hay notificaciones');
+    await eventually(() => badge().isVisible()).toBe(false);
     await page.unroute('**/api/v2/notification?**');
     await page.keyboard.press('Escape');
   }, 30_000);

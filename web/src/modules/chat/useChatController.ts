@@ -29,6 +29,14 @@ export function useChatController(me: AuthUser | null | undefined) {
   const joined = useRef(new Set<string>());
   const writingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
+  // A failed list load (server busy, network blip) is retried rather than leaving the chat hidden.
+  const { isError, refetch } = users;
+  useEffect(() => {
+    if (!isError || !meId) return;
+    const timer = setTimeout(() => void refetch(), 3000);
+    return () => clearTimeout(timer);
+  }, [isError, meId, refetch]);
+
   useEffect(() => {
     openOutbox(meId);
     if (meId) void connectSocket();

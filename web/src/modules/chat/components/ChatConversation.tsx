@@ -190,7 +190,7 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1.5, py: 1, minHeight: 56, borderBottom: 1, borderColor: 'divider' }}>
         {onBack && (
           <Tooltip title={t('chat.back')}>
-            <IconButton onClick={onBack} aria-label={t('chat.back')} size="small">
+            <IconButton onClick={onBack} aria-label={t('chat.back')} size="small" sx={variant === 'page' ? { display: { md: 'none' } } : undefined}>
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>
