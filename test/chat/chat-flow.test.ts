@@ -236,6 +236,8 @@ describe('chat over HTTP and Socket.IO', () => {
     const connected = await B.get('users?state=connected');
     expect((connected.body.data as ChatListEntry[]).map((e) => e._id)).toContain(ana.user._id);
 
+    // A socket id left in Redis by a node that died must not keep Beto online.
+    await t.ctx.redis.sadd(`${t.ctx.config.redisPrefix}:chat:presence:${beto.user._id}`, 'socket-of-a-dead-node');
     const offline = nextEvent<PresenceEvent>(sa, 'user:disconnected', (p) => p._id === beto.user._id);
     sb.disconnect();
     const p = await offline;

@@ -1,3 +1,4 @@
+import type { Server } from 'socket.io';
 import { z } from 'zod';
 import {
   CHAT_SOCKET_EVENTS,
@@ -46,7 +47,7 @@ function on<T>(socket: AppSocket, event: string, parse: (p: unknown) => T, run: 
  * the common prefix). The first socket in makes the user online, the last one out offline; a Redis counter
  * orders the writes so a late one never overwrites a newer state.
  */
-async function presenceChange(ctx: AppContext, socket: AppSocket, joined: boolean) {
+async function presenceChange(io: Server, ctx: AppContext, socket: AppSocket, joined: boolean) {
   const user = socket.data.user;
   const key = `${ctx.config.redisPrefix}:chat:presence:${user._id}`;
   const m = ctx.redis.multi();
@@ -54,8 +55,19 @@ async function presenceChange(ctx: AppContext, socket: AppSocket, joined: boolea
   else m.srem(key, socket.id);
   m.scard(key).incr(`${key}:seq`);
   const res = (await m.exec()) ?? [];
-  const count = Number(res[res.length - 2]?.[1] ?? 0);
-  const seq = Number(res[res.length - 1]?.[1] ?? 0);
+  let count = Number(res[res.length - 2]?.[1] ?? 0);
+  let seq = Number(res[res.length - 1]?.[1] ?? 0);
+  if (!joined && count > 0) {
+    // Other sockets remain. Ids left behind by a node that died would keep the user online forever: check
+    // the set against the sockets really in the user's room on every node (rare: only with several tabs).
+    const live = new Set((await io.in(userRoom(user._id)).fetchSockets()).map((s) => s.id));
+    const stale = (await ctx.redis.smembers(key)).filter((id) => !live.has(id));
+    if (stale.length) {
+      const r = (await ctx.redis.multi().srem(key, ...stale).scard(key).incr(`${key}:seq`).exec()) ?? [];
+      count = Number(r[1]?.[1] ?? 0);
+      seq = Number(r[2]?.[1] ?? 0);
+    }
+  }
   if (joined ? count !== 1 : count !== 0) return;
   const now = ctx.clock();
   const row = await ctx.db
@@ -93,15 +105,15 @@ async function presenceChange(ctx: AppContext, socket: AppSocket, joined: boolea
 }
 
 /** Chat events on the shared Socket.IO connection (names of spec 7). */
-export const chatSocketModule: SocketModule = (_io, socket, ctx) => {
+export const chatSocketModule: SocketModule = (io, socket, ctx) => {
   const user = socket.data.user;
   const lastWriting = new Map<string, number>();
 
-  void presenceChange(ctx, socket, true).catch((err) => ctx.logger.warn({ err }, 'chat presence (connect) failed'));
+  void presenceChange(io, ctx, socket, true).catch((err) => ctx.logger.warn({ err }, 'chat presence (connect) failed'));
   socket.on('disconnect', (reason) => {
     // A node shutting down cannot push any more; its sockets' presence is cleared by their reconnection elsewhere.
     if (reason === 'server shutting down') return;
-    void presenceChange(ctx, socket, false).catch((err) => ctx.logger.warn({ err }, 'chat presence (disconnect) failed'));
+    void presenceChange(io, ctx, socket, false).catch((err) => ctx.logger.warn({ err }, 'chat presence (disconnect) failed'));
   });
 
   on(socket, CHAT_SOCKET_EVENTS.joinRoom, (p) => joinRoomPayload.parse(p), async ({ _room }) => {
