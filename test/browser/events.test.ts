@@ -228,6 +228,17 @@ describe('organizer workspace in the browser (chromium)', () => {
     await poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
     await shot(page, 'history-1280');
 
+    // An eventCode reserved by another event is refused beside the code field.
+    await page.goto(`/module/${organizer.user._id}/create`);
+    await page.getByLabel('Nombre del evento').fill('Otro congreso');
+    await page.getByLabel('Código del evento').fill('congreso-innovacion-2027');
+    await page.getByLabel('Lugar').fill('Lima');
+    await page.locator('#event-startDate').fill(eventFormDate(40, 9));
+    await page.locator('#event-endDate').fill(eventFormDate(40, 18));
+    await page.getByTestId('event-save').click();
+    await poll(() => page.locator('#event-eventCode-helper-text').textContent()).toMatch(/código/i);
+    expect(page.url()).toContain('/create');
+
     // Public page: the USD price with its prefix.
     await page.goto('/e/congreso-innovacion-2027');
     await page.getByTestId('public-ticket').filter({ hasText: '$ 80.00' }).waitFor();

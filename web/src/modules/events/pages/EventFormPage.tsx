@@ -27,6 +27,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../accounts/api';
 import { ErrorView } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';
+import { apiErrorBody } from '../../../app/api';
 import { useCreateEventMutation, useUpdateEventMutation, useUploadCoverMutation } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
@@ -186,6 +187,9 @@ export function Component() {
       navigate(modulePath(saved.ownerId, saved.eventCode, 'store'));
     } catch (error) {
       const fields = serverFieldErrors(error);
+      // A code already reserved by another event (409 EVENT_CODE_TAKEN) is shown beside the code field.
+      const body = apiErrorBody(error);
+      if (body?.code === 'EVENT_CODE_TAKEN') fields.eventCode = body.messagePublic;
       if (Object.keys(fields).length) setErrors(fields);
       notifyError(error, t('common.unexpectedError'));
     }
