@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, navigateInApp, newPage, seriousAxeViolations, eventually } from './support.js';
 
@@ -78,6 +79,22 @@ describe('web pages (chromium)', () => {
         await navigateInApp(page, path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         expect(await hasHorizontalScroll(page), `${path} at ${width}px`).toBe(false);
+      }
+      await context.close();
+    }
+  });
+
+  it('has no horizontal scroll when signed in (drawer, account menu, profile) at 375 px and 1280 px', async () => {
+    const user = await signUp(base, { displayName: 'María José Quispe Huamán' });
+    for (const width of [375, 1280]) {
+      const { context, page } = await newPage(browser, base, width, 800);
+      await context.addCookies([{ name: 'aforo_token', value: user.token, url: base }]);
+      await page.goto('/');
+      await page.getByTestId('account-menu-button').waitFor();
+      for (const [path, heading] of [['/settings/profile', 'Ajustes de la cuenta'], ['/', 'Tu evento a un clic']]) {
+        await navigateInApp(page, path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        expect(await hasHorizontalScroll(page), `${path} at ${width}px signed in`).toBe(false);
       }
       await context.close();
     }

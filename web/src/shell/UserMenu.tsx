@@ -12,7 +12,7 @@ import type { AuthUser } from '@contracts/accounts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Avatar } from '../components/Avatar';
+import { Avatar, initials } from '../components/Avatar';
 import { useLogout } from './useLogout';
 
 /** The signed-in account menu: 'Administrador' (platform administrators), 'Ajustes de la cuenta', 'Cerrar sesión'. */
@@ -24,7 +24,8 @@ export default function UserMenu({ user }: { user: AuthUser }) {
   return (
     <>
       <IconButton
-        aria-label={t('shell.accountMenu')}
+        // The visible initials are part of the accessible name (WCAG 2.5.3, label in name).
+        aria-label={`${t('shell.accountMenu')} ${initials(user.displayName)} - ${user.displayName}`}
         aria-haspopup="menu"
         aria-controls={anchor ? 'account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
