@@ -11,12 +11,22 @@ const moduleRoutes: RouteObject[] = Object.entries(import.meta.glob<{ routes: Ro
   .sort(([a], [b]) => a.localeCompare(b))
   .flatMap(([, mod]) => mod.routes);
 
+function BootScreen() {
+  return (
+    <div role="status" aria-label="Aforo" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f6f7f9' }}>
+      <img src="/favicon.svg" alt="" width={56} height={56} style={{ opacity: 0.9 }} />
+    </div>
+  );
+}
+
 /** Shell layout with a pathless child whose errorElement keeps errors of any page inside the shell. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,
     errorElement: <ErrorPage />,
+    // First load of a guarded route waits for its loader (GET validate): show the brand, not a blank page.
+    hydrateFallbackElement: <BootScreen />,
     children: [
       {
         errorElement: <ErrorPage />,
