@@ -166,5 +166,14 @@ describe('chat in the browser (two users, two contexts)', () => {
     await pageB.getByTestId('chat-page').getByTestId('chat-contact').filter({ hasText: 'Ana Torres' }).click();
     await eventually(() => bubbles(pageB, 'Escrito sin conexión').count()).toBe(1);
     await pageB.screenshot({ path: `${SHOTS}/chat-page.png` });
+    // Leaving the page with unsent text asks first.
+    await pageB.getByTestId('chat-page').getByTestId('chat-input').fill('Borrador');
+    await pageB.getByRole('link', { name: 'Mis Eventos' }).first().click();
+    const dialog = pageB.getByRole('dialog', { name: '¿Desea realizar esta acción?' });
+    await dialog.getByRole('button', { name: '¡Cancelar!' }).click();
+    expect(new URL(pageB.url()).pathname).toBe('/chat');
+    await pageB.getByRole('link', { name: 'Mis Eventos' }).first().click();
+    await dialog.getByRole('button', { name: '¡Aceptar!' }).click();
+    await eventually(() => new URL(pageB.url()).pathname).not.toBe('/chat');
   }, 30_000);
 });

@@ -1,15 +1,23 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/store';
+import { useBlocker } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useCurrentUser } from '../accounts/api';
-import { setPageOpen } from './chatSlice';
+import { selectChat, setDraft, setPageOpen } from './chatSlice';
 import { ChatView } from './components/ChatView';
+import { ConfirmDiscardDialog } from './components/ConfirmDiscardDialog';
 
 /** /chat: the same chat full-screen (contact list beside the conversation). */
 export default function ChatPage() {
   const dispatch = useAppDispatch();
   const me = useCurrentUser();
+  const chat = useAppSelector(selectChat);
+  const roomId = chat.openRoom?.roomId;
+  const hasDraft = !!(roomId && chat.drafts[roomId]?.trim());
+  // Spec 5: leaving the chat with unsent text asks first.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasDraft && currentLocation.pathname !== nextLocation.pathname);
+
   useEffect(() => {
     dispatch(setPageOpen(true));
     return () => {
@@ -22,6 +30,14 @@ export default function ChatPage() {
       <Paper variant="outlined" sx={{ height: '100%', overflow: 'hidden', display: 'flex', flexDirection: 'column', borderRadius: { xs: 0, md: 2 } }}>
         <ChatView me={me} variant="page" />
       </Paper>
+      <ConfirmDiscardDialog
+        open={blocker.state === 'blocked'}
+        onCancel={() => blocker.reset?.()}
+        onAccept={() => {
+          if (roomId) dispatch(setDraft({ roomId, text: '' }));
+          blocker.proceed?.();
+        }}
+      />
     </Box>
   );
 }
