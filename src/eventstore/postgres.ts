@@ -18,6 +18,14 @@ const CHANNEL = 'es_events';
 /** Namespace of the per-stream transaction locks (two-key advisory locks, apart from the projections' keys). */
 const STREAM_LOCK_CLASS = 0x4553; // 'ES'
 
+/**
+ * A transaction that appends no events (a projection batch, a rebuild) runs NOT_APPENDING_SQL as its FIRST
+ * statement, before it has a transaction id; readers then leave it out of the ordering horizon (see readAll), so
+ * a long read-model transaction does not delay the visibility of new events. Shared lock: never contended.
+ */
+const NOT_APPENDING_CLASS = 0x4554;
+export const NOT_APPENDING_SQL = `SELECT pg_advisory_xact_lock_shared(${NOT_APPENDING_CLASS}, 0)`;
+
 /** A signed 32-bit hash of the stream id, inlined as a literal in the lock statement. */
 function streamLockKey(streamId: string): number {
   return createHash('sha1').update(streamId).digest().readInt32BE(0);
@@ -264,20 +272,30 @@ export class PostgresEventStore implements EventStore {
     );
     if (!r.rows[0].behind) return this.readResult([], options, false);
 
-    // Something holds the horizon back. Snapshots are cluster-wide, so it may be a transaction of ANOTHER database
-    // (CREATE DATABASE, a long job elsewhere), which can never write our es_events: leave those out of the horizon.
-    // A transaction counts as foreign only when its own granted lock on its id belongs to a backend connected to
-    // another database (a backend never changes database); everything else in the snapshot still holds it.
+    // Something holds the horizon back. Two kinds of open transactions can never write es_events, so they are
+    // left out of the horizon: those of ANOTHER database (snapshots are cluster-wide: CREATE DATABASE, jobs
+    // elsewhere), and those that declared themselves read-model writers (NOT_APPENDING lock, taken before
+    // their id existed: projection batches, rebuilds). Both are recognised from ONE read of the lock table: the
+    // holder of the transaction's own lock is connected elsewhere (a backend never changes database) or holds
+    // the marker now (so the transaction it runs now is the declared one). Anything unproven still counts.
     const refined = await this.pool.query(
-      `WITH foreign_xids AS (
-              SELECT l.transactionid AS xid
-                FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-               WHERE l.locktype = 'transactionid' AND l.mode = 'ExclusiveLock' AND l.granted
-                 AND l.transactionid IS NOT NULL AND a.datname IS NOT NULL AND a.datname <> current_database()),
+      `WITH locks AS MATERIALIZED (
+              SELECT locktype, pid, transactionid
+                FROM pg_locks
+               WHERE granted AND pid IS NOT NULL
+                 AND ((locktype = 'transactionid' AND mode = 'ExclusiveLock' AND transactionid IS NOT NULL)
+                   OR (locktype = 'advisory' AND classid = ${NOT_APPENDING_CLASS} AND objid = 0 AND objsubid = 2))),
+            excluded AS (
+              SELECT t.transactionid AS xid
+                FROM locks t
+               WHERE t.locktype = 'transactionid'
+                 AND (EXISTS (SELECT 1 FROM locks m WHERE m.locktype = 'advisory' AND m.pid = t.pid)
+                   OR EXISTS (SELECT 1 FROM pg_stat_activity a
+                               WHERE a.pid = t.pid AND a.datname IS NOT NULL AND a.datname <> current_database()))),
             s AS (SELECT pg_current_snapshot() AS snap),
             h AS (SELECT coalesce(
                            (SELECT min(x) FROM pg_snapshot_xip(s.snap) AS x
-                             WHERE NOT EXISTS (SELECT 1 FROM foreign_xids f WHERE f.xid = xid(x))),
+                             WHERE NOT EXISTS (SELECT 1 FROM excluded e WHERE e.xid = xid(x))),
                            pg_snapshot_xmax(s.snap)) AS horizon
                     FROM s)
        SELECT ${EVENT_COLUMNS}

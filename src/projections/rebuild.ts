@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema.js';
 import type { EventStore } from '../eventstore/port.js';
+import { NOT_APPENDING_SQL } from '../eventstore/postgres.js';
 import type { Projection } from './projection.js';
 import { projectionLockKey } from './runner.js';
 
@@ -25,8 +26,8 @@ export interface RebuildResult {
  * then sees the moved checkpoint and resumes from it (never applying an event twice). The projection's advisory
  * lock is also tried: taken, no live runner can start following until the commit.
  *
- * Cost: the transaction's id holds PostgreSQL's ordering horizon, so live projections see no new event until the
- * rebuild commits (events keep being appended; they are delayed, not lost).
+ * The transaction declares itself NOT_APPENDING, so it does not hold back the event store's ordering horizon:
+ * live projections keep seeing new events while it runs.
  */
 export async function rebuildProjection(
   deps: { db: Kysely<DB>; store: EventStore; logger?: Logger },
@@ -36,6 +37,7 @@ export async function rebuildProjection(
   const started = performance.now();
   const types = new Set(projection.eventTypes);
   const result = await deps.db.transaction().execute(async (trx) => {
+    await sql.raw(NOT_APPENDING_SQL).execute(trx); // first: live readers need not wait for this transaction
     await sql`SET LOCAL synchronous_commit = off`.execute(trx); // derived data (see processBatch)
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${projectionLockKey(projection.name)}, 0)) AS ok`.execute(trx);
     await trx

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema.js';
 import type { EventStore, RecordedEvent } from '../eventstore/port.js';
+import { NOT_APPENDING_SQL } from '../eventstore/postgres.js';
 import type { Projection, ProjectionEffects } from './projection.js';
 
 export interface RunnerOptions {
@@ -299,6 +300,8 @@ export async function processBatch(
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
   await deps.db.transaction().execute(async (trx) => {
+    // First, before this transaction has an id: it appends no events, so readers need not wait for it.
+    await sql.raw(NOT_APPENDING_SQL).execute(trx);
     // Read models are derived data: a crash may lose the last batches' commit, but rows and checkpoint are lost
     // together and re-applied from the event log, so this commit need not wait for the WAL flush.
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);

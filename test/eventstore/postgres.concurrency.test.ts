@@ -3,7 +3,7 @@ import pg from 'pg';
 const PgClient = pg.Client;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordedEvent, WrongExpectedVersionError } from '../../src/eventstore/port.js';
-import { PostgresEventStore } from '../../src/eventstore/postgres.js';
+import { NOT_APPENDING_SQL, PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { createMigratedDatabase, TEST_PG_ADMIN_URL } from './database.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -149,10 +149,11 @@ describe('PostgreSQL ordering horizon', () => {
     await database?.drop();
   });
 
-  async function openTransaction(url: string) {
+  async function openTransaction(url: string, notAppending = false) {
     const client = new PgClient({ connectionString: url });
     await client.connect();
     await client.query('BEGIN');
+    if (notAppending) await client.query(NOT_APPENDING_SQL);
     // Takes a transaction id without writing anything: it now holds the snapshot horizon of the whole cluster.
     await client.query('SELECT pg_current_xact_id()');
     return client;
@@ -177,6 +178,17 @@ describe('PostgreSQL ordering horizon', () => {
     } finally {
       await foreign.query('ROLLBACK');
       await foreign.end();
+    }
+  });
+
+  it('does not wait for an open read-model transaction that declared it appends nothing', async () => {
+    const projectionLike = await openTransaction(database.url, true);
+    try {
+      const { position } = await store.appendToStream(`h-${randomUUID()}`, [{ type: 'test.H', data: {} }], { expectedVersion: 'no_stream' });
+      expect((await head()).after).toBe(position);
+    } finally {
+      await projectionLike.query('ROLLBACK');
+      await projectionLike.end();
     }
   });
 
