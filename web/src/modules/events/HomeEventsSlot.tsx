@@ -1,15 +1,20 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import Button from '@mui/material/Button';
+import Pagination from '@mui/material/Pagination';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePublishedEventsQuery } from './api';
 import { EmptyState } from './components/common';
 import { EventCard, EventGrid, EventGridSkeleton } from './components/EventCard';
 
+const PAGE_SIZE = 24;
+
 /** The published events listed on the home page under "Eventos publicados". */
 export function HomeEventsSlot() {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = usePublishedEventsQuery({ page: 0, pageSize: 24 });
+  const [page, setPage] = useState(0);
+  const { data, isLoading, isError } = usePublishedEventsQuery({ page, pageSize: PAGE_SIZE });
   if (isLoading) return <EventGridSkeleton />;
   if (isError || !data) return <EmptyState icon={<EventIcon />} title={t('events.homeList.error')} />;
   if (data.data.length === 0) {
@@ -26,11 +31,15 @@ export function HomeEventsSlot() {
       />
     );
   }
+  const pages = Math.ceil(data.total / PAGE_SIZE);
   return (
-    <EventGrid>
-      {data.data.map((ev) => (
-        <EventCard key={ev._id} ev={ev} />
-      ))}
-    </EventGrid>
+    <>
+      <EventGrid>
+        {data.data.map((ev) => (
+          <EventCard key={ev._id} ev={ev} />
+        ))}
+      </EventGrid>
+      {pages > 1 && <Pagination sx={{ mt: 3, display: 'flex', justifyContent: 'center' }} count={pages} page={page + 1} onChange={(_e, p) => setPage(p - 1)} color="primary" />}
+    </>
   );
 }

@@ -109,7 +109,7 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       query: (q) => ({ url: 'events/published', params: after({ ...q }) }),
       providesTags: ['Event'],
     }),
-    searchEvents: b.query<EventList, { q: string; page?: number }>({
+    searchEvents: b.query<EventList, { q: string; page?: number; pageSize?: number }>({
       query: (q) => ({ url: 'searchEvent', params: after({ ...q }) }),
       providesTags: ['Event'],
     }),

@@ -4,7 +4,9 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useSearchEvents } from './useSearchEvents';
+import Pagination from '@mui/material/Pagination';
+import { useEffect, useState } from 'react';
+import { PUBLIC_PAGE_SIZE, useSearchEvents } from './useSearchEvents';
 import { EmptyState } from '../components/common';
 import { EventCard, EventGrid, EventGridSkeleton } from '../components/EventCard';
 
@@ -12,7 +14,10 @@ import { EventCard, EventGrid, EventGridSkeleton } from '../components/EventCard
 export function Component() {
   const { t } = useTranslation();
   const search = (useParams().search ?? '').trim();
-  const { data, isLoading, isError } = useSearchEvents(search);
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [search]);
+  const { data, isLoading, isError } = useSearchEvents(search, page);
+  const pages = data ? Math.ceil(data.total / PUBLIC_PAGE_SIZE) : 0;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 800, fontSize: { xs: 26, md: 32 }, overflowWrap: 'anywhere' }}>
@@ -33,11 +38,16 @@ export function Component() {
         ) : data.data.length === 0 ? (
           <EmptyState icon={<SearchOffIcon />} title={t('events.search.empty', { search })} text={t('events.search.emptyText')} />
         ) : (
-          <EventGrid>
-            {data.data.map((ev) => (
-              <EventCard key={ev._id} ev={ev} />
-            ))}
-          </EventGrid>
+          <>
+            <EventGrid>
+              {data.data.map((ev) => (
+                <EventCard key={ev._id} ev={ev} />
+              ))}
+            </EventGrid>
+            {pages > 1 && (
+              <Pagination sx={{ mt: 3, display: 'flex', justifyContent: 'center' }} count={pages} page={page + 1} onChange={(_e, p) => setPage(p - 1)} color="primary" />
+            )}
+          </>
         )}
       </Box>
     </Container>
