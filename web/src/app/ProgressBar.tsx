@@ -27,8 +27,15 @@ export function RouteProgressBar({ router }: { router: RouterLike }) {
     };
     const unsubscribe = router.subscribe((state) => {
       if (state.navigation.state !== 'idle') {
+        if (t.hide !== undefined) {
+          // A new navigation while the previous bar is finishing: run again from the start.
+          clear('hide');
+          setWidth(0);
+          setPhase({ kind: 'running' });
+          t.grow = window.setTimeout(() => setWidth(95), 20);
+          return;
+        }
         if (visible.current || t.start !== undefined) return;
-        clear('hide');
         t.start = window.setTimeout(() => {
           t.start = undefined;
           visible.current = true;
@@ -40,12 +47,14 @@ export function RouteProgressBar({ router }: { router: RouterLike }) {
         return;
       }
       clear('start');
-      if (!visible.current) return;
+      // Not shown, or already finishing (idle updates also notify subscribers).
+      if (!visible.current || t.hide !== undefined) return;
       clear('grow');
       const failed = !!state.errors && Object.keys(state.errors).length > 0;
       setWidth(100);
       setPhase({ kind: 'done', failed });
       t.hide = window.setTimeout(() => {
+        t.hide = undefined;
         visible.current = false;
         setPhase({ kind: 'hidden' });
         setWidth(0);
