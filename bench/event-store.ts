@@ -183,10 +183,12 @@ async function main() {
       name: 'bench_tally',
       eventTypes: ['bench.Added'],
       async handle(events, { trx }) {
-        for (const e of events) {
-          await sql`INSERT INTO bench_tally AS t (stream_id, total) VALUES (${e.streamId}, ${e.data.n})
-                    ON CONFLICT (stream_id) DO UPDATE SET total = t.total + EXCLUDED.total`.execute(trx);
-        }
+        // One statement per batch: sum per stream first (one upsert may not touch a row twice).
+        const sums = new Map<string, number>();
+        for (const e of events) sums.set(e.streamId, (sums.get(e.streamId) ?? 0) + e.data.n);
+        await sql`INSERT INTO bench_tally AS t (stream_id, total)
+                  SELECT * FROM unnest(${[...sums.keys()]}::text[], ${[...sums.values()]}::int[])
+                  ON CONFLICT (stream_id) DO UPDATE SET total = t.total + EXCLUDED.total`.execute(trx);
       },
       async reset(trx) {
         await sql`DELETE FROM bench_tally`.execute(trx);
