@@ -46,6 +46,10 @@ export const chatSlice = createSlice({
   name: 'chat',
   initialState,
   reducers: {
+    /** Another user signed in (or out): nothing of the previous session's chat may remain (drafts!). */
+    resetChat(state) {
+      return { ...initialState, tabVisible: state.tabVisible, internet: state.internet };
+    },
     setPanelOpen(state, action: PayloadAction<boolean>) {
       state.panelOpen = action.payload;
     },
@@ -96,4 +100,4 @@ const injected = chatSlice.injectInto(rootReducer);
 type WithChat = Parameters<typeof injected.selectors.selectChat>[0];
 export const selectChat = (state: RootState): ChatUiState => injected.selectors.selectChat(state as WithChat);
 export const selectChatVisible = (state: RootState): boolean => injected.selectors.selectChatVisible(state as WithChat);
-export const { selectUser, setPanelOpen, setPageOpen, setOpenRoom, setFilter, setTabVisible, setInternet, setDraft, showChatError, hideChatError } = chatSlice.actions;
+export const { resetChat, selectUser, setPanelOpen, setPageOpen, setOpenRoom, setFilter, setTabVisible, setInternet, setDraft, showChatError, hideChatError } = chatSlice.actions;

@@ -7,7 +7,7 @@ import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
 import { applyStates, fetchMissed, flushOutbox, receiveMessage } from './chatActions';
 import { chatApi, useChatUsersQuery } from './chatApi';
-import { setInternet, setTabVisible } from './chatSlice';
+import { resetChat, setInternet, setTabVisible } from './chatSlice';
 import { openOutbox } from './outbox';
 
 /** A typing flag without a follow-up event clears itself after this long (the typist may have left). */
@@ -40,7 +40,10 @@ export function useChatController(me: AuthUser | null | undefined) {
   useEffect(() => {
     openOutbox(meId);
     if (meId) void connectSocket();
-  }, [meId]);
+    return () => {
+      dispatch(resetChat());
+    };
+  }, [meId, dispatch]);
 
   // Spec 4: chat visibility follows the browser tab.
   useEffect(() => {

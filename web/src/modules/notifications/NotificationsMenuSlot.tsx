@@ -61,9 +61,14 @@ export function NotificationsMenuSlot() {
     [dispatch, count.data],
   );
 
+  const meId = me?._id;
   useEffect(() => {
-    if (me) void connectSocket();
-  }, [me]);
+    if (meId) void connectSocket();
+    // Nothing of another session's notifications stays on screen.
+    setSnack(null);
+    setItems([]);
+    setAnchor(null);
+  }, [meId]);
 
   // The `notification` socket event: badge +1 and the grey snackbar; a reconnect re-reads the count.
   useEffect(() => {
