@@ -34,3 +34,19 @@ export async function createEventApi(api: Api, fields: { eventName: string; even
 export function eventFormDate(days: number, hour: number): string {
   return dayjs().add(days, 'day').hour(hour).minute(0).format('YYYY-MM-DDTHH:mm');
 }
+
+/**
+ * axe-core on the page's main content and module area (the shell's app bar is the web-shell's to check):
+ * serious and critical violations, as "rule: selector" strings.
+ */
+export async function seriousViolationsOutsideAppBar(page: import('playwright-core').Page): Promise<string[]> {
+  const { createRequire } = await import('node:module');
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ path: axePath });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run({ exclude: [['header.MuiAppBar-root']] }, { resultTypes: ['violations'] });
+    return result.violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

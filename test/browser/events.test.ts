@@ -4,11 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
-import { apiAs, createEventApi, eventFormDate } from './events-helpers.js';
+import { apiAs, createEventApi, eventFormDate, seriousViolationsOutsideAppBar } from './events-helpers.js';
 import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, newPage } from './support.js';
 
 /** expect.poll with a browser-friendly timeout. */
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 /** Screenshots of the main pages, for a human look (not asserted pixel by pixel). */
 const SHOTS = process.env.EVENTS_SHOTS_DIR ?? '';
@@ -62,7 +62,8 @@ function coverPng(): Buffer {
 
 /** A browser context signed in as `who` (the API's httpOnly cookie set directly). */
 async function signedIn(who: SignedUpUser, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, base, width, height);
+  // CSP bypass only so axe-core can be injected.
+  const { context, page } = await newPage(browser, base, width, height, { bypassCSP: true });
   const [name, value] = who.cookie.split('=');
   await context.addCookies([{ name: name!, value: value!, url: base, httpOnly: true, sameSite: 'Lax' }]);
   return { context, page };
@@ -132,6 +133,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     expect([sent.user, sent.module, sent.page]).toEqual([organizer.user._id, 'store', '/tickets']);
     await poll(() => page.getByRole('cell', { name: 'General', exact: true }).count()).toBe(1);
     await shot(page, 'tickets-1280');
+    expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
 
     // Free event: a confirm (no payment method asked), the loading dialog, then the success snackbar after 1 s.
     await page.getByTestId('publish-event').click();
@@ -171,6 +173,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByTestId('public-ticket').filter({ hasText: 'General' }).waitFor();
     expect(await page.getByText('Teatro Municipal de Lima, Jr. Ica 377').count()).toBeGreaterThan(0);
     await shot(page, 'public-1280');
+    expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
 
     // 375 px: no horizontal scroll on the public page, the home page and the dashboard; no publish button.
     const phone = await signedIn(organizer, 375, 800);
@@ -216,6 +219,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByTestId('pm-save').click();
     await poll(() => page.getByText('Banco de Crédito del Perú · 193-1234567-0-12').count()).toBe(1);
     await shot(page, 'payments-1280');
+    expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
 
     await page.getByTestId('publish-event').click();
     await poll(() => page.getByText('Una vez publicado, el evento será visible').count()).toBe(1);
