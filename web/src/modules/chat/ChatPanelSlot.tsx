@@ -31,7 +31,7 @@ export function ChatPanelSlot() {
   const location = useLocation();
   const me = useCurrentUser();
   const users = useChatController(me);
-  const { panelOpen } = useAppSelector(selectChat);
+  const { panelOpen, internet } = useAppSelector(selectChat);
   const open = panelOpen && location.pathname !== '/chat';
   // The panel's content is unmounted once it has slid out, so a hidden conversation never holds the room open.
   const [mounted, setMounted] = useState(open);
@@ -47,10 +47,20 @@ export function ChatPanelSlot() {
   return (
     <>
       {canChat && !onChatPage && (
-        <Tooltip title={t('chat.open')}>
+        <Tooltip title={internet ? t('chat.open') : `${t('chat.open')} (${t('chat.offline')})`}>
           <IconButton color="inherit" aria-label={unread ? t('chat.openUnread', { count: unread }) : t('chat.open')} onClick={() => dispatch(setPanelOpen(true))} data-testid="chat-button">
-            <Badge badgeContent={unread} color="primary" max={99}>
-              <ChatIcon />
+            {/* Small offline mark (spec: socket disconnect sets internet false) beside the unread count. */}
+            <Badge
+              variant="dot"
+              invisible={internet}
+              overlap="circular"
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+              sx={{ '& .MuiBadge-badge': { bgcolor: 'warning.main' } }}
+              data-testid="chat-button-offline"
+            >
+              <Badge badgeContent={unread} color="primary" max={99}>
+                <ChatIcon />
+              </Badge>
             </Badge>
           </IconButton>
         </Tooltip>
