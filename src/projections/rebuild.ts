@@ -49,17 +49,25 @@ export async function rebuildProjection(
     await projection.reset(trx);
 
     let position: string | null = null;
-    let read = 0;
+    let readCount = 0;
     let applied = 0;
+    // The next page is read (on another connection) while this one is applied.
+    const read = (after: string | null) => {
+      const page = deps.store.readAll({ after, maxCount: batchSize });
+      page.catch(() => undefined); // awaited below; never an unhandled rejection if handle() throws first
+      return page;
+    };
+    let next = read(null);
     for (;;) {
-      // Stops at the horizon: events committed after this transaction began are left to the live runner.
-      const { events, last } = await deps.store.readAll({ after: position, maxCount: batchSize });
+      // Stops at the first empty page: later events are left to the live runner, which resumes from here.
+      const { events, last } = await next;
       if (events.length === 0) break;
+      next = read(last);
       const relevant = events.filter((e) => types.has(e.type));
       if (relevant.length > 0) {
         await projection.handle(relevant, { trx, replaying: true, afterCommit: () => undefined });
       }
-      read += events.length;
+      readCount += events.length;
       applied += relevant.length;
       position = last;
     }
@@ -68,7 +76,7 @@ export async function rebuildProjection(
       .set({ position, status: 'running', error: null, updated_at: sql`now()` })
       .where('name', '=', projection.name)
       .execute();
-    return { read, applied, position, lockTaken: lock.rows[0].ok };
+    return { read: readCount, applied, position, lockTaken: lock.rows[0].ok };
   });
   const ms = Math.round(performance.now() - started);
   deps.logger?.info({ projection: projection.name, ...result, ms }, 'projection rebuilt');
