@@ -110,7 +110,7 @@ export function receiveMessage(msg: ChatMessage, me: AuthUser): Thunk {
     const target: MessageState = viewing ? 'viewed' : 'delivered';
     if (messageStateRank[msg.state] >= messageStateRank[target]) return;
     dispatch(applyStates(msg._room, [msg], target));
-    void dispatch(chatApi.endpoints.updateChatMessage.initiate({ _id: msg._id, state: target }));
+    void dispatch(chatApi.endpoints.updateChatMessage.initiate({ _id: msg._id, state: target }, { track: false }));
     if (!viewing && !countedIncoming.has(msg.id)) {
       countedIncoming.add(msg.id);
       dispatch(patchEntry(entryOf(msg, me._id), (e) => void (e.unreadMessages += 1)));
@@ -125,7 +125,7 @@ export function markRoomViewed(room: string, me: AuthUser): Thunk {
     const unseen = (cached?.data ?? []).filter((m) => m.sender !== me._id && m.state !== 'viewed');
     dispatch(applyStates(room, unseen, 'viewed'));
     dispatch(patchEntry((e) => e.chatRoom === room, (e) => void (e.unreadMessages = 0)));
-    void dispatch(chatApi.endpoints.markRoomViewed.initiate({ _room: room, publicUserId: me.publicUserId }));
+    void dispatch(chatApi.endpoints.markRoomViewed.initiate({ _room: room, publicUserId: me.publicUserId }, { track: false }));
   };
 }
 
