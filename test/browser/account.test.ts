@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdministrator, signUp } from '../support/accounts.js';
+import { bearer, makeAdministrator, signUp } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { atNode, ensureWebBuilt, launchBrowser, newPage, eventually } from './support.js';
@@ -42,7 +42,7 @@ async function mailLink(email: string, subject: RegExp, pathPrefix: string): Pro
 
 const snackbar = (page: Page) => page.getByTestId('snackbar').textContent();
 
-describe('account pages (chromium)', () => {
+describe('account pages (chromium)', { timeout: 60_000 }, () => {
   it('profile: changes the name and the password, with the server messages', async () => {
     const user = await signUp(base, { displayName: 'Carlos Ruiz', password: 'Clave-inicial-1' });
     const { context, page } = await newPage(browser, base);
@@ -109,7 +109,7 @@ describe('account pages (chromium)', () => {
     await page.goto(await mailLink(user.email, /eliminación/i, '/appControl/deleteAccount/'));
     await page.getByRole('button', { name: 'Eliminar mi cuenta definitivamente' }).click();
     await page.getByText('Tu cuenta fue eliminada.').waitFor();
-    await page.getByRole('link', { name: 'Iniciar Sesión' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' }).waitFor();
 
     await page.goto('/auth/sign-in');
     await page.locator('#field-email').fill(user.email);
@@ -133,6 +133,11 @@ describe('account pages (chromium)', () => {
 
     const admin = await signUp(base, { password: 'Clave-admin-123' });
     await makeAdministrator(app.ctx, admin.user._id);
+    // The grant reaches the accounts read model through its projection: wait until the API sees it.
+    await eventually(async () => {
+      const res = await fetch(`${base}/api/v2/validate`, { headers: bearer(admin.token) });
+      return ((await res.json()) as { data?: { administrator?: boolean } }).data?.administrator;
+    }).toBe(true);
     const second = await newPage(browser, base);
     await signInThroughForm(second.page, admin.email, admin.password);
     await second.page.getByTestId('account-menu-button').click();

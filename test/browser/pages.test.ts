@@ -41,7 +41,7 @@ const PAGE_HEADINGS: Record<string, string> = {
   '/generalConditionsUtilization': 'Condiciones generales de uso',
 };
 
-describe('web pages (chromium)', () => {
+describe('web pages (chromium)', { timeout: 60_000 }, () => {
   it('renders the error page of each catalogue status, and 404 for unknown routes', async () => {
     const { context, page } = await newPage(browser, base);
     await page.goto('/error/400');

@@ -40,7 +40,7 @@ const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as {
 const TERMS_CHUNK = '**/assets/TermsPage-*.js';
 const PRIVACY_CHUNK = '**/assets/PrivacyPage-*.js';
 
-describe('route loading (chromium)', () => {
+describe('route loading (chromium)', { timeout: 60_000 }, () => {
   it('shows a yellow bar while a slow route loads, then hides it', async () => {
     const { context, page } = await newPage(browser, base);
     await page.goto('/error/400');

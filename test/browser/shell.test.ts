@@ -23,7 +23,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe('web shell and account pages (chromium)', () => {
+describe('web shell and account pages (chromium)', { timeout: 60_000 }, () => {
   it('register, verify by e-mail, logout, guard round trip, logout', async () => {
     const { context, page } = await newPage(browser, base);
     const email = uniqueEmail('web');
@@ -49,7 +49,7 @@ describe('web shell and account pages (chromium)', () => {
     await page.getByTestId('logout').click();
     await page.waitForURL('**/auth/sign-in');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    await page.getByRole('link', { name: 'Iniciar Sesión' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar Sesión' }).waitFor();
 
     // Guard: a protected page while signed out goes to sign-in carrying the path, then comes back.
     await page.goto('/settings/profile');

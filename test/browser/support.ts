@@ -42,7 +42,8 @@ export async function newPage(
   options: { bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'es-PE', ...options });
-  context.setDefaultTimeout(10_000);
+  // Generous: sign-in hashes with argon2 and the two cores are shared with other test files.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   return { context, page };
 }
