@@ -205,13 +205,15 @@ export class KurrentEventStore implements EventStore {
     };
     const start = () => {
       const from = position ? BigInt(position) : null;
+      // Steps queued by a subscription that was replaced (after a handler error) must not move the position.
+      const checkpointReached = (_s: unknown, p: Position) => enqueue(() => void (current === sub && advance(p.commit)));
       const filter: Filter = options.eventTypes
-        ? eventTypeFilter({
-            regex: `^(?:${options.eventTypes.map(escapeRegex).join('|')})$`,
-            checkpointReached: (_sub, p: Position) => enqueue(() => void advance(p.commit)),
-          })
-        : excludeSystemEvents({ checkpointReached: (_sub, p: Position) => enqueue(() => void advance(p.commit)) });
-      const sub = this.client.subscribeToAll({ fromPosition: from === null ? START : { commit: from, prepare: from }, filter });
+        ? eventTypeFilter({ regex: `^(?:${options.eventTypes.map(escapeRegex).join('|')})$`, checkpointReached })
+        : excludeSystemEvents({ checkpointReached });
+      const sub: ReturnType<KurrentDBClient['subscribeToAll']> = this.client.subscribeToAll({
+        fromPosition: from === null ? START : { commit: from, prepare: from },
+        filter,
+      });
       current = sub;
       sub.on('data', (resolved: AllStreamResolvedEvent) =>
         enqueue(async () => {
@@ -262,8 +264,12 @@ export class KurrentEventStore implements EventStore {
   }
 
   comparePositions(a: string | null, b: string | null): number {
-    const x = a === null ? -1n : BigInt(a);
-    const y = b === null ? -1n : BigInt(b);
+    const parse = (p: string) => {
+      if (!/^\d{1,20}$/.test(p)) throw new Error(`not a KurrentDB position: ${p.slice(0, 40)}`);
+      return BigInt(p);
+    };
+    const x = a === null ? -1n : parse(a);
+    const y = b === null ? -1n : parse(b);
     return x < y ? -1 : x > y ? 1 : 0;
   }
 

@@ -377,8 +377,9 @@ function isDuplicateGuard(err: unknown): boolean {
 
 function parsePosition(position: string | null): [bigint, bigint] {
   if (!position) return [0n, 0n];
-  const [tx, pos] = position.split(':');
-  return [BigInt(tx), BigInt(pos)];
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(position);
+  if (!match) throw new Error(`not a PostgreSQL event-store position: ${position.slice(0, 40)}`);
+  return [BigInt(match[1]), BigInt(match[2])];
 }
 
 const EVENT_COLUMNS = `position, transaction_id::text AS tx, stream_id, stream_version, event_id, type, data, metadata, created_at`;

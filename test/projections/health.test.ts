@@ -78,5 +78,10 @@ describe('projection status over HTTP', () => {
     expect(await (await fetch(`${base}/counts/${streamId}`)).json()).toEqual([]);
     const res = await fetch(`${base}/counts/${streamId}?after=${encodeURIComponent(position)}`);
     expect(await res.json()).toEqual([{ stream_id: streamId, events: 1, total: '9', versions: '0' }]);
+    // A malformed position is ignored (never a 500), without waiting.
+    const started = Date.now();
+    const bad = await fetch(`${base}/counts/${streamId}?after=not_a_position`);
+    expect(bad.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
