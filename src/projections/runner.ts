@@ -300,11 +300,10 @@ export async function processBatch(
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
   await deps.db.transaction().execute(async (trx) => {
-    // First, before this transaction has an id: it appends no events, so readers need not wait for it.
-    await sql.raw(NOT_APPENDING_SQL).execute(trx);
-    // Read models are derived data: a crash may lose the last batches' commit, but rows and checkpoint are lost
+    // First, before this transaction has an id: it appends no events, so readers need not wait for it. And
+    // read models are derived data: a crash may lose the last batches' commit, but rows and checkpoint are lost
     // together and re-applied from the event log, so this commit need not wait for the WAL flush.
-    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+    await sql.raw(`${NOT_APPENDING_SQL}, set_config('synchronous_commit', 'off', true)`).execute(trx);
     // Lock the checkpoint first: a second writer (a rebuild holding it) is waited for before anything is
     // written, and then seen to have moved it, so nothing of this batch is applied.
     const current = await trx
