@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ListChatMessagesResponse } from '../../src/contracts/chat.js';
+import { randomUUID } from 'node:crypto';
+import type { GetChatRoomResponse, ListChatMessagesResponse } from '../../src/contracts/chat.js';
 import { startTestNode } from '../support/context.js';
 import type { SignedUpUser } from '../support/accounts.js';
 import { apiCall, eventually, gotoApp, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
@@ -126,17 +127,27 @@ describe('chat in the browser (two users, two contexts)', () => {
     await pageA.getByTestId('chat-offline').waitFor({ timeout: 10_000 });
     await eventually(() => bubbles(pageA, text).getAttribute('data-state')).toBe('pending');
 
+    // Meanwhile B writes: A misses the push and must fetch it (GET newChatMessage) after reconnecting.
+    const room = await apiCall<GetChatRoomResponse>(t.node.url, b, 'GET', `chatRoom?_user=${a.user._id}`);
+    await apiCall(t.node.url, b, 'POST', `chatMessage?_room=${room.chatRoom._id}&_participant=${room.sender._participant}&id=${randomUUID()}`, {
+      message: 'Mientras estabas fuera',
+    });
+
     // Socket back: resent with the same id, delivered to B, exactly once.
     await pageA.unroute('**/socket.io/**');
+    // The missed message appears in A's open room and is marked viewed.
+    await eventually(() => bubbles(pageA, 'Mientras estabas fuera').count()).toBe(1);
+    await eventually(async () => {
+      const h = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room.chatRoom._id}&limit=10`);
+      return h.data.find((m) => m.message === 'Mientras estabas fuera')?.state;
+    }).toBe('viewed');
     await eventually(() => bubbles(pageA, text).getAttribute('data-state')).toBe('delivered');
     expect(await pageA.getByTestId('chat-offline').count()).toBe(0);
     const contactA = pageB.getByTestId('chat-contact').filter({ hasText: 'Ana Torres' });
     await eventually(() => contactA.getByTestId('chat-last-message').textContent()).toBe(text);
     await eventually(() => contactA.getByTestId('chat-unread').textContent()).toBe('1');
 
-    const users = await apiCall<{ data: { _id: string; chatRoom: string | null }[] }>(t.node.url, b, 'GET', 'users');
-    const room = users.data.find((u) => u._id === a.user._id)!.chatRoom!;
-    const history = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room}&limit=100`);
+    const history = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room.chatRoom._id}&limit=100`);
     expect(history.data.filter((m) => m.message === text)).toHaveLength(1);
     expect(await pageA.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('aforo.chat.outbox')).length)).toBe(0);
 

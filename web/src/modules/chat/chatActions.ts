@@ -205,24 +205,31 @@ export function sendText(target: SendTarget, text: string, me: AuthUser): Thunk<
   };
 }
 
+/** Where each loaded room's history ends (newest saveDate), taken before anything is resent after a reconnect. */
+export function historyMarks(state: RootState): Map<string, string | undefined> {
+  const marks = new Map<string, string | undefined>();
+  for (const q of Object.values(state.api.queries)) {
+    if (q?.endpointName !== 'chatMessages' || q.status !== 'fulfilled') continue;
+    const room = (q.originalArgs as unknown as { _room: string })._room;
+    const cached = chatApi.endpoints.chatMessages.select({ _room: room, skip: 0 })(state).data;
+    marks.set(room, cached?.data.at(-1)?.saveDate);
+  }
+  return marks;
+}
+
 /**
  * After a reconnect: messages of the loaded rooms that arrived while offline are fetched page by page
- * (GET newChatMessage) and put in place; those of the open, visible room are marked viewed.
+ * (GET newChatMessage from each room's mark) and put in place; those of the open, visible room are marked
+ * viewed (the others were marked delivered by PUT chatMessages and counted in the refreshed list).
  */
-export function fetchMissed(me: AuthUser): Thunk<Promise<void>> {
+export function fetchMissed(me: AuthUser, marks: Map<string, string | undefined>): Thunk<Promise<void>> {
   return async (dispatch, getState) => {
-    const queries = getState().api.queries;
-    const rooms = Object.values(queries)
-      .filter((q) => q?.endpointName === 'chatMessages' && q.status === 'fulfilled')
-      .map((q) => (q!.originalArgs as unknown as { _room: string })._room);
-    for (const room of new Set(rooms)) {
-      const cached = chatApi.endpoints.chatMessages.select({ _room: room, skip: 0 })(getState()).data;
-      const newest = cached?.data.at(-1)?.saveDate;
+    for (const [room, lastDateFront] of marks) {
       let skip = 0;
       let lastDateBack: string | undefined;
       for (;;) {
         const r = await dispatch(
-          chatApi.endpoints.newChatMessages.initiate({ _room: room, lastDateFront: newest, lastDateBack, skip }, { subscribe: false, forceRefetch: true }),
+          chatApi.endpoints.newChatMessages.initiate({ _room: room, lastDateFront, lastDateBack, skip }, { subscribe: false, forceRefetch: true }),
         );
         if (!r.data) break;
         for (const m of r.data.data) dispatch(applyMessage(m, me._id));

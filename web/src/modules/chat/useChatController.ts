@@ -5,7 +5,7 @@ import { NOTIFICATION_SOCKET_EVENT, type Notification } from '@contracts/notific
 import { useEffect, useRef } from 'react';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
-import { applyStates, fetchMissed, flushOutbox, receiveMessage } from './chatActions';
+import { applyStates, fetchMissed, flushOutbox, historyMarks, receiveMessage } from './chatActions';
 import { chatApi, useChatUsersQuery } from './chatApi';
 import { resetChat, setInternet, setTabVisible } from './chatSlice';
 import { openOutbox } from './outbox';
@@ -57,10 +57,12 @@ export function useChatController(me: AuthUser | null | undefined) {
     const me = () => meRef.current!;
     const onConnect = () => {
       dispatch(setInternet(true));
+      // Taken before the outbox is resent: our own resends must not hide what others wrote meanwhile.
+      const marks = dispatch((_d, getState) => historyMarks(getState()));
       void (async () => {
         await dispatch(flushOutbox());
         await dispatch(chatApi.endpoints.markAllDelivered.initiate(undefined, { track: false }));
-        await dispatch(fetchMissed(me()));
+        await dispatch(fetchMissed(me(), marks));
         dispatch(chatApi.util.invalidateTags(['ChatRoom']));
       })();
     };
