@@ -13,12 +13,18 @@ export function catchUpSubscription(
   let stopped = false;
   let wake: (() => void) | null = null;
   const filter = options.eventTypes ? new Set(options.eventTypes) : null;
-  const unsubscribe = store.onAppend(() => wake?.());
+  // Counted as well as woken: a signal arriving while a read runs (no waiter yet) must not be lost.
+  let signals = 0;
+  const unsubscribe = store.onAppend(() => {
+    signals++;
+    wake?.();
+  });
 
   let behindDelay = 0;
   const loop = (async () => {
     while (!stopped) {
       let wait = pollMs;
+      const signalsBefore = signals;
       try {
         const { events, last, behind } = await store.readAll({ after: position, maxCount: batchSize });
         for (const event of events) {
@@ -34,6 +40,7 @@ export function catchUpSubscription(
         // Committed events wait behind an older open transaction: no notification will say when it ends.
         behindDelay = behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
         if (behind) wait = behindDelay;
+        if (signals !== signalsBefore) continue;
       } catch (err) {
         if (stopped) return;
         options.onError?.(err);

@@ -60,6 +60,8 @@ export class ProjectionRunner {
   private lockClient: Promise<pg.Client> | null = null;
   /** Bumped when the lock connection dies: every lock taken on it is gone. */
   private lockGeneration = 0;
+  /** Counts append signals, so that one arriving while a batch is being read is not lost (see follow). */
+  private appendSignals = 0;
   /** Queries on the shared lock connection go one at a time (pg deprecates overlapping client.query calls). */
   private lockQueue: Promise<unknown> = Promise.resolve();
 
@@ -78,7 +80,10 @@ export class ProjectionRunner {
   }
 
   start(): void {
-    this.unsubscribe = this.deps.store.onAppend(() => this.wakers.forEach((w) => w()));
+    this.unsubscribe = this.deps.store.onAppend(() => {
+      this.appendSignals++;
+      this.wakers.forEach((w) => w());
+    });
     this.loops = this.projections.map((p) => this.run(p));
   }
 
@@ -221,6 +226,7 @@ export class ProjectionRunner {
     while (!this.stopped) {
       if (this.lockGeneration !== generation) throw new LockLostError();
       let next: BatchResult;
+      const signalsBefore = this.appendSignals;
       try {
         next = await processBatch(this.deps, projection, position, {
           batchSize: this.options.batchSize ?? 500,
@@ -252,6 +258,8 @@ export class ProjectionRunner {
         continue;
       }
       this.progress.emit('progress');
+      // An append signalled while this (empty) read ran may not be in its snapshot: read again at once.
+      if (this.appendSignals !== signalsBefore) continue;
       // Committed events wait behind an older open transaction (no notification will tell): look again soon.
       behindDelay = next.behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
       await this.sleep(next.behind ? behindDelay : (this.options.pollMs ?? 1000));
