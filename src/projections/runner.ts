@@ -307,6 +307,19 @@ export async function processBatch(
   const types = new Set(projection.eventTypes);
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
+  if (relevant.length === 0) {
+    // Nothing to write but the checkpoint (which read-your-writes waits on): one compare-and-set statement, not a
+    // transaction. A rebuild holding the row makes it wait, then match nothing. Derived data: no WAL-flush wait.
+    const moved = await sql`
+      UPDATE projection_checkpoints SET position = ${last}, status = 'running', error = NULL, updated_at = now()
+       WHERE name = ${projection.name} AND position IS NOT DISTINCT FROM ${position}
+         AND set_config('synchronous_commit', 'off', true) IS NOT NULL`.execute(deps.db);
+    if (Number(moved.numAffectedRows ?? 0) !== 1) {
+      const current = await deps.db.selectFrom('projection_checkpoints').select('position').where('name', '=', projection.name).executeTakeFirst();
+      throw new CheckpointMovedError(projection.name, current?.position ?? null, position);
+    }
+    return { read: events.length, position: last, behind };
+  }
   await deps.db.transaction().execute(async (trx) => {
     // First, before this transaction has an id: it appends no events, so readers need not wait for it. And
     // read models are derived data: a crash may lose the last batches' commit, but rows and checkpoint are lost

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.js';
 import type { DB } from '../../src/db/schema.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
+import { defineProjection } from '../../src/projections/projection.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import type { ProjectionRunner } from '../../src/projections/runner.js';
 import { waitForPosition } from '../../src/projections/wait.js';
@@ -68,9 +69,12 @@ describe('projection runner', () => {
     await appendCounted(env.store, `live-${randomUUID()}`, 300);
     let effects = 0;
     const projection = counterProjection({ onEffect: () => effects++ });
-    const runner = started(counterRunner(env, [projection], { batchSize: 64 }));
+    // A projection none of these events concern: its checkpoint still has to follow (read-your-writes waits on it).
+    const idle = defineProjection({ name: 'test_idle', eventTypes: ['test.Never'], handle: async () => undefined, reset: async () => undefined });
+    const runner = started(counterRunner(env, [projection, idle], { batchSize: 64 }));
     const last = await appendCounted(env.store, `live2-${randomUUID()}`, 200, 7, 301);
     await runner.waitFor(last);
+    expect(await checkpoint(env.db, 'test_idle')).toMatchObject({ position: last, status: 'running' });
     const live = await counterRows(env.db);
     expectComplete(live, 500);
     expect(effects).toBeGreaterThan(0);
