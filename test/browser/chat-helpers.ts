@@ -1,51 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
+export { ensureWebBuilt as ensureWebBuild, launchBrowser } from './support.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const distIndex = path.join(repoRoot, 'web/dist/index.html');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/**
- * Builds web/dist when it is missing or older than the web sources or the shared contracts (the API serves
- * it). The build runs under a machine-wide lock so parallel test files never build over each other.
- */
-export function ensureWebBuild() {
-  // AFORO_WEB_PREBUILT=1: use web/dist as it is (built elsewhere, e.g. while another module's pages are mid-edit).
-  if (process.env.AFORO_WEB_PREBUILT === '1' && existsSync(distIndex)) return;
-  const sources = Math.max(newestMtime(path.join(repoRoot, 'web/src')), newestMtime(path.join(repoRoot, 'src/contracts')));
-  if (existsSync(distIndex) && statSync(distIndex).mtimeMs > sources) return;
-  execFileSync(
-    'flock',
-    [
-      '/tmp/aforo-web-build.lock',
-      'sh',
-      '-c',
-      // Re-check under the lock: another file may have built it meanwhile.
-      `if [ ! -f web/dist/index.html ] || [ -n "$(find web/src src/contracts -newer web/dist/index.html -type f | head -1)" ]; then npx vite build --config web/vite.config.ts --logLevel error; fi`,
-    ],
-    { cwd: repoRoot, stdio: 'inherit', timeout: 240_000 },
-  );
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
 
 /** A browser context signed in as `user` (the API's httpOnly session cookie), desktop size, Spanish. */
 export async function signedInContext(browser: Browser, baseUrl: string, user: SignedUpUser): Promise<BrowserContext> {

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -23,14 +23,38 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * `npm test` builds web/dist first (scripts/test.mjs); running one browser test file alone builds it here if it
- * is missing, since the API serves the built app.
+ * `npm test` builds web/dist first (scripts/test.mjs). A browser test file run alone builds it here when it is
+ * missing or older than the web sources or the shared contracts, under a machine-wide lock so parallel files
+ * never build over each other. NODE_ENV is forced to production: vitest sets it to 'test', which would make
+ * Vite bundle React's development build.
  */
 export function ensureWebBuilt() {
-  if (existsSync(path.join(root, 'web/dist/index.html'))) return;
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('web build failed');
+  const distIndex = path.join(root, 'web/dist/index.html');
+  // AFORO_WEB_PREBUILT=1: use web/dist as it is (built elsewhere).
+  if (process.env.AFORO_WEB_PREBUILT === '1' && existsSync(distIndex)) return;
+  const sources = Math.max(newestMtime(path.join(root, 'web/src')), newestMtime(path.join(root, 'src/contracts')));
+  if (existsSync(distIndex) && statSync(distIndex).mtimeMs > sources) return;
+  execFileSync(
+    'flock',
+    [
+      '/tmp/aforo-web-build.lock',
+      'sh',
+      '-c',
+      // Re-check under the lock: another file may have built it meanwhile.
+      `if [ ! -f web/dist/index.html ] || [ -n "$(find web/src src/contracts -newer web/dist/index.html -type f | head -1)" ]; then npx vite build --config web/vite.config.ts --logLevel error; fi`,
+    ],
+    { cwd: root, stdio: 'inherit', timeout: 240_000, env: { ...process.env, NODE_ENV: 'production' } },
+  );
 }
 
 /** A fresh browser context (own cookies) at a given viewport width. */
