@@ -4,7 +4,7 @@ import { handleCommand } from '../../src/commands/handle.js';
 import type { Decider } from '../../src/domain/shared/types.js';
 import { WrongExpectedVersionError } from '../../src/eventstore/port.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
-import { createMigratedDatabase } from './database.js';
+import { createMigratedDatabase } from '../support/database.js';
 
 type C = { type: 'Add'; data: { n: number } };
 type E = { type: 'tally.Added'; data: { n: number; id: string; total: number } };

@@ -4,7 +4,7 @@ const PgClient = pg.Client;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordedEvent, WrongExpectedVersionError } from '../../src/eventstore/port.js';
 import { NOT_APPENDING_SQL, PostgresEventStore } from '../../src/eventstore/postgres.js';
-import { createMigratedDatabase, TEST_PG_ADMIN_URL } from './database.js';
+import { createMigratedDatabase, TEST_PG_ADMIN_URL } from '../support/database.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

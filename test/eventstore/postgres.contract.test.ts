@@ -1,6 +1,6 @@
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { eventStoreContract } from './contract.js';
-import { createMigratedDatabase } from './database.js';
+import { createMigratedDatabase } from '../support/database.js';
 
 eventStoreContract('PostgreSQL', async () => {
   const database = await createMigratedDatabase();

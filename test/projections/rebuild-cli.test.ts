@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { projections } from '../../src/projections/index.js';
-import { createMigratedDatabase } from '../eventstore/database.js';
+import { createMigratedDatabase } from '../support/database.js';
 
 const run = promisify(execFile);
 const cli = path.resolve('src/projections/rebuild-cli.ts');

@@ -11,7 +11,7 @@ import { defineProjection } from '../../src/projections/projection.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import type { ProjectionRunner } from '../../src/projections/runner.js';
 import { waitForPosition } from '../../src/projections/wait.js';
-import { createMigratedDatabase } from '../eventstore/database.js';
+import { createMigratedDatabase } from '../support/database.js';
 import {
   appendCounted,
   counterProjection,

@@ -1,34 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
 import { startNode, type RunningNode } from '../../src/server.js';
+import { createTestDatabase } from './database.js';
 
 /** Tests talk to the machine's real PostgreSQL and Redis (override with TEST_DATABASE_URL / TEST_REDIS_URL). */
-export const TEST_PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { TEST_PG_ADMIN_URL, createTestDatabase } from './database.js';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A fresh database with every migration applied. Dropped by the returned `drop`. */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `aforo_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export interface TestContext extends AppContext {
   /** Closes the context and drops its database. */

@@ -58,7 +58,8 @@ export function ChatPanelSlot() {
               sx={{ '& .MuiBadge-badge': { bgcolor: 'warning.main' } }}
               data-testid="chat-button-offline"
             >
-              <Badge badgeContent={unread} color="primary" max={99}>
+              {/* The count is in the button's label; the visible badge is hidden from assistive tech so name and content match. */}
+              <Badge badgeContent={unread} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
                 <ChatIcon />
               </Badge>
             </Badge>

@@ -154,7 +154,8 @@ export function NotificationsMenuSlot() {
           aria-expanded={anchor ? 'true' : undefined}
           data-testid="notifications-button"
         >
-          <Badge badgeContent={badgeText(unread)} color="error" invisible={unread === 0} data-testid="notifications-badge">
+          {/* The count is in the button's label; the visible badge is hidden from assistive tech so name and content match. */}
+          <Badge badgeContent={badgeText(unread)} color="error" invisible={unread === 0} data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
