@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
@@ -17,7 +20,9 @@ export interface TestContext extends AppContext {
 /** A full AppContext on its own database and Redis key prefix, so test files run side by side. */
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...overrides });
+  // Uploads and mail files go to a directory of this test, never into the checkout's .data/.
+  const dataDir = path.join(os.tmpdir(), `aforo-${database.name}`);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: dataDir, ...overrides });
   const ctx = await createContext(
     {
       ...config,
@@ -32,6 +37,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     async dispose() {
       await ctx.close();
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   });
 }
