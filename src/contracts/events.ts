@@ -397,18 +397,13 @@ export const searchQuerySchema = publicListQuerySchema.extend({
   q: z.string({ message: required }).trim().min(1, { message: required }).max(100),
 });
 
-export const publicTicketTypeSchema = z.object({
-  _id: id,
-  name: z.string(),
-  price: z.number(),
-  quantity: z.number().int(),
-  saleStart: z.string().nullable(),
-  saleEnd: z.string().nullable(),
-  minPerOrder: z.number().int(),
-  maxPerOrder: z.number().int(),
-  /** 'upcoming' before saleStart, 'onSale', 'ended' after saleEnd. */
-  saleStatus: z.enum(['upcoming', 'onSale', 'ended']),
-});
+/** A ticket type as buyers see it: no event id, visibility or timestamps. */
+export const publicTicketTypeSchema = ticketTypeSchema
+  .pick({ _id: true, name: true, price: true, quantity: true, saleStart: true, saleEnd: true, minPerOrder: true, maxPerOrder: true })
+  .extend({
+    /** 'upcoming' before saleStart, 'onSale', 'ended' after saleEnd. */
+    saleStatus: z.enum(['upcoming', 'onSale', 'ended']),
+  });
 /**
  * GET /e/:eventCode: public event page. Only published events, unless the viewer is on the event's team (then
  * `preview: true`). Ticket types: public ones that are on sale or upcoming.
