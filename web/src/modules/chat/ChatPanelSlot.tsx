@@ -30,7 +30,7 @@ export function ChatPanelSlot() {
   const navigate = useNavigate();
   const location = useLocation();
   const me = useCurrentUser();
-  const users = useChatController(me);
+  const { users, groups } = useChatController(me);
   const { panelOpen, internet } = useAppSelector(selectChat);
   const open = panelOpen && location.pathname !== '/chat';
   // The panel's content is unmounted once it has slid out, so a hidden conversation never holds the room open.
@@ -41,7 +41,7 @@ export function ChatPanelSlot() {
   if (!me) return null;
 
   const canChat = (users.data?.length ?? 0) > 0;
-  const unread = (users.data ?? []).reduce((n, u) => n + u.unreadMessages, 0);
+  const unread = [...(users.data ?? []), ...(groups.data ?? [])].reduce((n, u) => n + u.unreadMessages, 0);
   const onChatPage = location.pathname === '/chat';
 
   return (

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@contracts/accounts';
-import type { ChatListEntry, ChatMessage, MessageState } from '@contracts/chat';
+import type { ChatGroupEntry, ChatListEntry, ChatMessage, MessageState } from '@contracts/chat';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG, CHAT_SOCKET_EVENTS, messageStateRank } from '@contracts/chat';
 import { emitSocket } from '../../app/socket';
 import type { AppDispatch, RootState } from '../../app/store';
@@ -44,6 +44,21 @@ function patchEntry(match: (e: ChatListEntry) => boolean, patch: (e: ChatListEnt
   };
 }
 
+/** Patches one group room of the list (by room id); returns whether the group is known to the cache. */
+function patchGroup(room: string, patch: (g: ChatGroupEntry) => void): Thunk<boolean> {
+  return (dispatch) => {
+    let known = false;
+    dispatch(
+      chatApi.util.updateQueryData('chatGroups', undefined, (list) => {
+        const g = list.find((x) => x._id === room);
+        if (g) patch(g);
+        known = !!g;
+      }),
+    );
+    return known;
+  };
+}
+
 /**
  * The chat-list entry a message belongs to: by room, or (individual room not yet known to the list) by the
  * other person, whose entry then learns its room.
@@ -70,6 +85,16 @@ export function applyMessage(msg: ChatMessage, meId: string): Thunk {
         }
       }),
     );
+    if (m.receiver !== null) return;
+    const known = dispatch(
+      patchGroup(m._room, (g) => {
+        if (!g.chatMessage || g.chatMessage.id === m.id || g.chatMessage.seq <= m.seq) {
+          g.chatMessage = { ...m, state: g.chatMessage?.id === m.id ? laterState(m.state, g.chatMessage.state) : m.state };
+        }
+      }),
+    );
+    // A group we were just added to: the list learns it (with its unread count) from the server.
+    if (!known) dispatch(chatApi.util.invalidateTags(['ChatRoom']));
   };
 }
 
@@ -94,6 +119,11 @@ export function applyStates(room: string, ids: { _id: string; id: string }[], st
         },
       ),
     );
+    dispatch(
+      patchGroup(room, (g) => {
+        if (g.chatMessage && match(g.chatMessage)) g.chatMessage.state = laterState(g.chatMessage.state, state);
+      }),
+    );
   };
 }
 
@@ -113,7 +143,8 @@ export function receiveMessage(msg: ChatMessage, me: AuthUser): Thunk {
     void dispatch(chatApi.endpoints.updateChatMessage.initiate({ _id: msg._id, state: target }, { track: false }));
     if (!viewing && !countedIncoming.has(msg.id)) {
       countedIncoming.add(msg.id);
-      dispatch(patchEntry(entryOf(msg, me._id), (e) => void (e.unreadMessages += 1)));
+      if (msg.receiver === null) dispatch(patchGroup(msg._room, (g) => void (g.unreadMessages += 1)));
+      else dispatch(patchEntry(entryOf(msg, me._id), (e) => void (e.unreadMessages += 1)));
     }
   };
 }
@@ -125,6 +156,7 @@ export function markRoomViewed(room: string, me: AuthUser): Thunk {
     const unseen = (cached?.data ?? []).filter((m) => m.sender !== me._id && m.state !== 'viewed');
     dispatch(applyStates(room, unseen, 'viewed'));
     dispatch(patchEntry((e) => e.chatRoom === room, (e) => void (e.unreadMessages = 0)));
+    dispatch(patchGroup(room, (g) => void (g.unreadMessages = 0)));
     void dispatch(chatApi.endpoints.markRoomViewed.initiate({ _room: room, publicUserId: me.publicUserId }, { track: false }));
   };
 }

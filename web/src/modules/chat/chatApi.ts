@@ -1,4 +1,5 @@
 import type {
+  ChatGroupEntry,
   ChatListEntry,
   ChatMessage,
   GetChatRoomResponse,
@@ -63,6 +64,17 @@ export const chatApi = api.injectEndpoints({
       transformResponse: (res: ListChatUsersResponse) => res.data,
       providesTags: ['ChatRoom'],
     }),
+    /** The caller's group rooms (refreshed with the chat list: same tag). */
+    chatGroups: b.query<ChatGroupEntry[], void>({
+      query: () => ({ url: 'chatRooms' }),
+      transformResponse: (res: { data: ChatGroupEntry[] }) => res.data,
+      providesTags: ['ChatRoom'],
+    }),
+    /** Creates a group room; `id` is client-made, so a retry returns the same room. */
+    createGroup: b.mutation<ChatGroupEntry, { id: string; name: string; members: string[] }>({
+      query: (body) => ({ url: 'chatRoom', method: 'POST', body }),
+      transformResponse: (res: { data: ChatGroupEntry }) => res.data,
+    }),
     /** Gets or creates the individual room with a contact. */
     chatRoom: b.query<GetChatRoomResponse, string>({
       query: (userId) => ({ url: 'chatRoom', params: { _user: userId } }),
@@ -112,4 +124,4 @@ export const chatApi = api.injectEndpoints({
   }),
 });
 
-export const { useChatUsersQuery, useChatRoomQuery, useChatMessagesQuery } = chatApi;
+export const { useChatUsersQuery, useChatRoomQuery, useChatMessagesQuery, useChatGroupsQuery, useCreateGroupMutation } = chatApi;

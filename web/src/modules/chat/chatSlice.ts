@@ -3,7 +3,7 @@ import { rootReducer, type RootState } from '../../app/store';
 
 export type ChatFilter = 'connected' | 'disconnected';
 
-/** The room being read, with the contact on the other side. */
+/** The room being read, with the contact on the other side (userId is '' for a group room). */
 export interface OpenRoom {
   roomId: string;
   userId: string;
@@ -18,6 +18,8 @@ export interface ChatUiState {
   pageOpen: boolean;
   /** The contact picked in the list (its room may still be loading). */
   selectedUser: string | null;
+  /** The group room picked in the list (exclusive with selectedUser). */
+  selectedGroup: string | null;
   openRoom: OpenRoom | null;
   filter: ChatFilter;
   tabVisible: boolean;
@@ -32,6 +34,7 @@ const initialState: ChatUiState = {
   panelOpen: false,
   pageOpen: false,
   selectedUser: null,
+  selectedGroup: null,
   openRoom: null,
   filter: 'connected',
   tabVisible: typeof document === 'undefined' ? true : document.visibilityState === 'visible',
@@ -58,7 +61,13 @@ export const chatSlice = createSlice({
     },
     selectUser(state, action: PayloadAction<string | null>) {
       state.selectedUser = action.payload;
+      state.selectedGroup = null;
       if (state.openRoom && state.openRoom.userId !== action.payload) state.openRoom = null;
+    },
+    selectGroup(state, action: PayloadAction<string | null>) {
+      state.selectedGroup = action.payload;
+      state.selectedUser = null;
+      if (state.openRoom && state.openRoom.roomId !== action.payload) state.openRoom = null;
     },
     setOpenRoom(state, action: PayloadAction<OpenRoom | null>) {
       state.openRoom = action.payload;
@@ -100,4 +109,4 @@ const injected = chatSlice.injectInto(rootReducer);
 type WithChat = Parameters<typeof injected.selectors.selectChat>[0];
 export const selectChat = (state: RootState): ChatUiState => injected.selectors.selectChat(state as WithChat);
 export const selectChatVisible = (state: RootState): boolean => injected.selectors.selectChatVisible(state as WithChat);
-export const { resetChat, selectUser, setPanelOpen, setPageOpen, setOpenRoom, setFilter, setTabVisible, setInternet, setDraft, showChatError, hideChatError } = chatSlice.actions;
+export const { resetChat, selectUser, selectGroup, setPanelOpen, setPageOpen, setOpenRoom, setFilter, setTabVisible, setInternet, setDraft, showChatError, hideChatError } = chatSlice.actions;

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
 import { applyStates, fetchMissed, flushOutbox, historyMarks, receiveMessage } from './chatActions';
-import { chatApi, useChatUsersQuery } from './chatApi';
+import { chatApi, useChatGroupsQuery, useChatUsersQuery } from './chatApi';
 import { resetChat, setInternet, setTabVisible } from './chatSlice';
 import { openOutbox } from './outbox';
 
@@ -26,6 +26,7 @@ export function useChatController(me: AuthUser | null | undefined) {
   const meRef = useRef(me);
   meRef.current = me;
   const users = useChatUsersQuery(undefined, { skip: !meId });
+  const groups = useChatGroupsQuery(undefined, { skip: !meId });
   const joined = useRef(new Set<string>());
   const writingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
@@ -140,7 +141,7 @@ export function useChatController(me: AuthUser | null | undefined) {
   }, [socket, meId, dispatch]);
 
   // Join the socket room of every conversation in the list, so typing shows in the list too.
-  const rooms = (users.data ?? []).map((e) => e.chatRoom).filter((r): r is string => !!r);
+  const rooms = [...(users.data ?? []).map((e) => e.chatRoom), ...(groups.data ?? []).map((g) => g._id)].filter((r): r is string => !!r);
   const roomsKey = rooms.join(',');
   useEffect(() => {
     if (!socket) return;
@@ -163,5 +164,5 @@ export function useChatController(me: AuthUser | null | undefined) {
     };
   }, [socket, roomsKey]);
 
-  return users;
+  return { users, groups };
 }

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@contracts/accounts';
-import type { ChatListEntry, ChatMessage } from '@contracts/chat';
+import type { ChatGroupEntry, ChatListEntry, ChatMessage } from '@contracts/chat';
 import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SendIcon from '@mui/icons-material/Send';
@@ -35,21 +35,29 @@ function isMobile(): boolean {
 
 interface Props {
   me: AuthUser;
-  contact: ChatListEntry;
+  /** The contact of an individual room, or */
+  contact?: ChatListEntry;
+  /** a group room (same conversation; sender names are shown above others' messages). */
+  group?: ChatGroupEntry;
   /** Panel: the message area is 400 px high (spec 9); page: it fills the column. */
   variant: 'panel' | 'page';
   onBack?: () => void;
 }
 
 /** One conversation: header, message history (older pages load on scrolling up) and the input box. */
-export function ChatConversation({ me, contact, variant, onBack }: Props) {
+export function ChatConversation({ me, contact, group, variant, onBack }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const socket = useSocket();
   const chat = useAppSelector(selectChat);
   const visible = useAppSelector(selectChatVisible);
-  const room = useChatRoomQuery(contact._id);
-  const roomId = room.data?.chatRoom._id ?? null;
+  const room = useChatRoomQuery(contact?._id ?? '', { skip: !contact });
+  const roomId = group ? group._id : (room.data?.chatRoom._id ?? null);
+  const participant = group ? group._participant : room.data?.sender._participant;
+  const contactId = contact?._id ?? '';
+  const name = contact?.name ?? group?.name ?? '';
+  const unreadMessages = (contact ?? group)?.unreadMessages ?? 0;
+  const memberNames = useMemo(() => new Map((group?.members ?? []).map((m) => [m._id, m.name])), [group?.members]);
   const [skip, setSkip] = useState(0);
   const history = useChatMessagesQuery({ _room: roomId ?? '', skip }, { skip: !roomId });
   const outbox = useOutbox();
@@ -58,12 +66,12 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
   // Tell the controller which room is open (incoming messages there are marked viewed) and join its channel.
   useEffect(() => {
     if (!roomId) return;
-    dispatch(setOpenRoom({ roomId, userId: contact._id }));
+    dispatch(setOpenRoom({ roomId, userId: contactId }));
     if (socket?.connected) socket.emit(CHAT_SOCKET_EVENTS.joinRoom, { _room: roomId }, () => undefined);
     return () => {
       dispatch(setOpenRoom(null));
     };
-  }, [roomId, contact._id, dispatch, socket]);
+  }, [roomId, contactId, dispatch, socket]);
 
   useEffect(() => setSkip(0), [roomId]);
 
@@ -84,18 +92,18 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
         _participant: e._participant,
         publicUserId: e.publicUserId,
         sender: e.sender,
-        receiver: contact._id,
+        receiver: contact ? contact._id : null,
         seq: Number.MAX_SAFE_INTEGER,
       }));
     return [...server, ...pending];
-  }, [history.data, outbox, roomId, contact._id]);
+  }, [history.data, outbox, roomId, contact]);
 
   // Spec 4: opening a chat (or coming back to it) with unread messages marks them viewed.
   const unseen = messages.some((m) => m.sender !== me._id && m.state !== 'viewed');
   const isOpen = chat.openRoom?.roomId === roomId;
   useEffect(() => {
-    if (roomId && isOpen && visible && history.isSuccess && (unseen || contact.unreadMessages > 0)) dispatch(markRoomViewed(roomId, me));
-  }, [roomId, isOpen, visible, history.isSuccess, unseen, contact.unreadMessages, dispatch, me]);
+    if (roomId && isOpen && visible && history.isSuccess && (unseen || unreadMessages > 0)) dispatch(markRoomViewed(roomId, me));
+  }, [roomId, isOpen, visible, history.isSuccess, unseen, unreadMessages, dispatch, me]);
 
   // Error for 3 s.
   useEffect(() => {
@@ -161,10 +169,10 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
   useEffect(() => () => clearTimeout(stopTimer.current), []);
 
   const send = () => {
-    if (!roomId || !room.data) return;
+    if (!roomId || !participant) return;
     clearTimeout(stopTimer.current);
     writingAt.current = 0;
-    const queued = dispatch(sendText({ roomId, participant: room.data.sender._participant }, draft, me));
+    const queued = dispatch(sendText({ roomId, participant }, draft, me));
     if (queued) {
       dispatch(setDraft({ roomId, text: '' }));
       nearBottom.current = true;
@@ -177,13 +185,16 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
     }
   };
 
-  const status = contact.writing
-    ? t('chat.writing')
-    : contact.state === 'online'
-      ? t('chat.online')
-      : contact.lastDisconnection
-        ? t('chat.lastSeen', { time: shortTime(contact.lastDisconnection) })
-        : t('chat.offlineUser');
+  const status = group
+    ? t('chat.groups.members', { count: group.members.length, names: group.members.map((m) => (m._id === me._id ? t('chat.groups.you') : m.name)).join(', ') })
+    : contact?.writing
+      ? t('chat.writing')
+      : contact?.state === 'online'
+        ? t('chat.online')
+        : contact?.lastDisconnection
+          ? t('chat.lastSeen', { time: shortTime(contact.lastDisconnection) })
+          : t('chat.offlineUser');
+  const writing = !!contact?.writing;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: variant === 'page' ? 1 : 'none' }} data-testid="chat-conversation">
@@ -195,17 +206,17 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
             </IconButton>
           </Tooltip>
         )}
-        <ChatAvatar name={contact.name} online={contact.state === 'online'} size={36} />
+        <ChatAvatar name={name} online={contact ? contact.state === 'online' : undefined} size={36} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle2" noWrap component="h3">
-            {contact.name}
+            {name}
           </Typography>
           <Typography
             variant="caption"
             noWrap
             component="p"
-            color={contact.writing ? 'primary.dark' : 'text.secondary'}
-            sx={{ fontStyle: contact.writing ? 'italic' : 'normal' }}
+            color={writing ? 'primary.dark' : 'text.secondary'}
+            sx={{ fontStyle: writing ? 'italic' : 'normal' }}
             data-testid="chat-status"
           >
             {status}
@@ -218,7 +229,7 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
         onScroll={onScroll}
         role="log"
         aria-live="polite"
-        aria-label={t('chat.messagesLabel', { name: contact.name })}
+        aria-label={t('chat.messagesLabel', { name })}
         data-testid="chat-messages"
         sx={{
           height: variant === 'panel' ? 400 : undefined,
@@ -245,7 +256,7 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
         )}
         {history.isSuccess && messages.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ m: 'auto', textAlign: 'center', px: 3 }}>
-            {t('chat.noMessages', { name: contact.name })}
+            {group ? t('chat.groups.noMessages', { name }) : t('chat.noMessages', { name })}
           </Typography>
         )}
         {messages.map((m, i) => {
@@ -277,6 +288,11 @@ export function ChatConversation({ me, contact, variant, onBack }: Props) {
                   boxShadow: '0 1px 1px rgba(0,0,0,0.08)',
                 }}
               >
+                {group && !mine && (
+                  <Typography variant="caption" component="p" color="secondary.main" sx={{ fontWeight: 700 }} data-testid="chat-message-sender">
+                    {memberNames.get(m.sender) ?? t('chat.groups.formerMember')}
+                  </Typography>
+                )}
                 {/* Plain text node: message text is never interpreted as HTML. */}
                 <Typography
                   variant="body2"

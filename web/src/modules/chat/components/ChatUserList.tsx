@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { selectChat, setFilter, type ChatFilter } from '../chatSlice';
@@ -25,10 +26,12 @@ interface Props {
   loading: boolean;
   selectedUserId: string | null;
   onSelect: (entry: ChatListEntry) => void;
+  /** The "Grupos" section, scrolled together with the contacts. */
+  groupsSection?: ReactNode;
 }
 
 /** Contacts with presence, typing, unread count and last message; filtered connected or disconnected. */
-export function ChatUserList({ me, height, users, loading, selectedUserId, onSelect }: Props) {
+export function ChatUserList({ me, height, users, loading, selectedUserId, onSelect, groupsSection }: Props) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { filter } = useAppSelector(selectChat);
@@ -55,6 +58,7 @@ export function ChatUserList({ me, height, users, loading, selectedUserId, onSel
         </ToggleButtonGroup>
       </Box>
       <Box sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }}>
+        {groupsSection}
         {loading && !users ? (
           <Box sx={{ px: 2 }}>
             {[0, 1, 2].map((i) => (

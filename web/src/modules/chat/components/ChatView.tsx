@@ -1,5 +1,5 @@
 import type { AuthUser } from '@contracts/accounts';
-import type { ChatListEntry } from '@contracts/chat';
+import type { ChatGroupEntry, ChatListEntry } from '@contracts/chat';
 import CloseIcon from '@mui/icons-material/Close';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
@@ -11,11 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { useChatUsersQuery } from '../chatApi';
-import { selectChat, selectUser, setDraft } from '../chatSlice';
+import { useChatGroupsQuery, useChatUsersQuery } from '../chatApi';
+import { selectChat, selectGroup, selectUser, setDraft } from '../chatSlice';
 import { ChatConversation } from './ChatConversation';
+import { ChatGroupList } from './ChatGroupList';
 import { ChatUserList } from './ChatUserList';
 import { ConfirmDiscardDialog } from './ConfirmDiscardDialog';
+import { NewGroupDialog } from './NewGroupDialog';
 
 /** Conversation header + the 400 px message area (spec 9) + the input box. */
 const PANEL_BODY_HEIGHT = 57 + 400 + 57;
@@ -62,7 +64,32 @@ export function ChatView({ me, variant, onClose, onExpand }: Props) {
   const chat = useAppSelector(selectChat);
   const users = useChatUsersQuery();
   const { guard, dialog } = useDiscardGuard();
+  const groups = useChatGroupsQuery();
+  const [newGroupOpen, setNewGroupOpen] = useState(false);
   const contact: ChatListEntry | undefined = users.data?.find((u) => u._id === chat.selectedUser);
+  const group: ChatGroupEntry | undefined = contact ? undefined : groups.data?.find((g) => g._id === chat.selectedGroup);
+  const back = () => guard(() => dispatch(chat.selectedGroup ? selectGroup(null) : selectUser(null)));
+  const conversation = (v: 'panel' | 'page') =>
+    contact ? (
+      <ChatConversation key={contact._id} me={me} contact={contact} variant={v} onBack={back} />
+    ) : group ? (
+      <ChatConversation key={group._id} me={me} group={group} variant={v} onBack={back} />
+    ) : null;
+  const pickGroup = (g: ChatGroupEntry) => {
+    if (g._id === chat.selectedGroup) return;
+    guard(() => dispatch(selectGroup(g._id)));
+  };
+  const newGroupDialog = (
+    <NewGroupDialog
+      open={newGroupOpen}
+      contacts={users.data ?? []}
+      onClose={() => setNewGroupOpen(false)}
+      onCreated={(g) => {
+        setNewGroupOpen(false);
+        guard(() => dispatch(selectGroup(g._id)));
+      }}
+    />
+  );
 
   const pick = (entry: ChatListEntry) => {
     if (entry._id === chat.selectedUser) return;
@@ -100,18 +127,29 @@ export function ChatView({ me, variant, onClose, onExpand }: Props) {
     </Box>
   );
 
-  const list = <ChatUserList me={me} height={variant === 'panel' ? PANEL_BODY_HEIGHT : undefined} users={users.data} loading={users.isLoading} selectedUserId={chat.selectedUser} onSelect={pick} />;
+  const groupsSection = (
+    <ChatGroupList me={me} groups={groups.data} selectedGroupId={chat.selectedGroup} onSelect={pickGroup} onNew={() => setNewGroupOpen(true)} />
+  );
+  const list = (
+    <ChatUserList
+      me={me}
+      height={variant === 'panel' ? PANEL_BODY_HEIGHT : undefined}
+      users={users.data}
+      loading={users.isLoading}
+      selectedUserId={chat.selectedUser}
+      onSelect={pick}
+      groupsSection={groupsSection}
+    />
+  );
+  const open = !!(contact || group);
 
   if (variant === 'panel') {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column' }} data-testid="chat-panel">
         {header}
-        {contact ? (
-          <ChatConversation key={contact._id} me={me} contact={contact} variant="panel" onBack={() => guard(() => dispatch(selectUser(null)))} />
-        ) : (
-          list
-        )}
+        {open ? conversation('panel') : list}
         {dialog}
+        {newGroupDialog}
       </Box>
     );
   }
@@ -120,12 +158,12 @@ export function ChatView({ me, variant, onClose, onExpand }: Props) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="chat-page">
       {header}
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box sx={{ width: { xs: contact ? 0 : '100%', md: 340 }, display: { xs: contact ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', borderRight: 1, borderColor: 'divider', minHeight: 0 }}>
+        <Box sx={{ width: { xs: open ? 0 : '100%', md: 340 }, display: { xs: open ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', borderRight: 1, borderColor: 'divider', minHeight: 0 }}>
           {list}
         </Box>
-        <Box sx={{ flex: 1, display: { xs: contact ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
-          {contact ? (
-            <ChatConversation key={contact._id} me={me} contact={contact} variant="page" onBack={() => guard(() => dispatch(selectUser(null)))} />
+        <Box sx={{ flex: 1, display: { xs: open ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
+          {open ? (
+            conversation('page')
           ) : (
             <Box sx={{ m: 'auto', textAlign: 'center', color: 'text.secondary', px: 3 }}>
               <Typography variant="body1">{t('chat.pickContact')}</Typography>
@@ -134,6 +172,7 @@ export function ChatView({ me, variant, onClose, onExpand }: Props) {
         </Box>
       </Box>
       {dialog}
+      {newGroupDialog}
     </Box>
   );
 }

@@ -1,0 +1,106 @@
+import type { AuthUser } from '@contracts/accounts';
+import type { ChatGroupEntry } from '@contracts/chat';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { shortTime } from '../format';
+import { ChatAvatar } from './ChatAvatar';
+import { MessageStateIcon } from './MessageStateIcon';
+
+interface Props {
+  me: AuthUser;
+  groups: ChatGroupEntry[] | undefined;
+  selectedGroupId: string | null;
+  onSelect: (group: ChatGroupEntry) => void;
+  onNew: () => void;
+}
+
+/** "Grupos": the user's group rooms (name, member count, last message, unread) and the "Nuevo grupo" button. */
+export function ChatGroupList({ me, groups, selectedGroupId, onSelect, onNew }: Props) {
+  const { t } = useTranslation();
+  const shown = [...(groups ?? [])].sort(
+    (a, b) => (b.chatMessage?.saveDate ?? '').localeCompare(a.chatMessage?.saveDate ?? '') || a.name.localeCompare(b.name, 'es'),
+  );
+  return (
+    <Box component="section" aria-labelledby="chat-groups-title" data-testid="chat-groups" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 0.5, pb: 0.5 }}>
+        <Typography id="chat-groups-title" variant="overline" component="h3" color="text.secondary" sx={{ flex: 1, fontWeight: 700 }}>
+          {t('chat.groups.title')}
+        </Typography>
+        <Button size="small" startIcon={<GroupAddIcon />} onClick={onNew} data-testid="chat-new-group">
+          {t('chat.groups.new')}
+        </Button>
+      </Box>
+      {shown.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1.5 }}>
+          {t('chat.groups.empty')}
+        </Typography>
+      ) : (
+        <List disablePadding aria-label={t('chat.groups.listLabel')}>
+          {shown.map((g) => {
+            const last = g.chatMessage;
+            const mine = last?.sender === me._id;
+            const author = last && !mine ? g.members.find((m) => m._id === last.sender)?.name : undefined;
+            return (
+              <ListItemButton key={g._id} selected={g._id === selectedGroupId} onClick={() => onSelect(g)} data-testid="chat-group" data-room={g._id} sx={{ py: 1, gap: 0.5 }}>
+                <ListItemAvatar>
+                  <ChatAvatar name={g.name} />
+                </ListItemAvatar>
+                <ListItemText
+                  primary={g.name}
+                  slotProps={{
+                    primary: { noWrap: true, sx: { fontWeight: g.unreadMessages ? 700 : 500 } },
+                    secondary: { noWrap: true, component: 'div' },
+                  }}
+                  secondary={
+                    <>
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="chat-group-members">
+                        {t('chat.groups.memberCount', { count: g.members.length })}
+                      </Typography>
+                      {last ? (
+                        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+                          {mine && (
+                            <Box component="span" sx={{ display: 'inline-flex', fontSize: 16 }}>
+                              <MessageStateIcon state={last.state} />
+                            </Box>
+                          )}
+                          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="chat-last-message">
+                            {author ? `${author}: ` : ''}
+                            {last.message}
+                          </Box>
+                        </Box>
+                      ) : (
+                        t('chat.noMessagesShort')
+                      )}
+                    </>
+                  }
+                />
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.75, ml: 1, flexShrink: 0 }}>
+                  {last && (
+                    <Typography variant="caption" color={g.unreadMessages ? 'primary.dark' : 'text.secondary'}>
+                      {shortTime(last.saveDate)}
+                    </Typography>
+                  )}
+                  <Badge
+                    badgeContent={g.unreadMessages}
+                    color="primary"
+                    max={99}
+                    data-testid="chat-unread"
+                    sx={{ mr: 1.25, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                  />
+                </Box>
+              </ListItemButton>
+            );
+          })}
+        </List>
+      )}
+    </Box>
+  );
+}

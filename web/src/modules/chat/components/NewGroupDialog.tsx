@@ -1,0 +1,144 @@
+import type { ChatGroupEntry, ChatListEntry } from '@contracts/chat';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import TextField from '@mui/material/TextField';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/store';
+import { newMessageId } from '../chatActions';
+import { chatApi, useCreateGroupMutation } from '../chatApi';
+
+/** Group names: 1..80 characters after trimming (the server allows 100; the UI keeps names short). */
+export const GROUP_NAME_MAX = 80;
+
+interface Props {
+  open: boolean;
+  contacts: ChatListEntry[];
+  onClose: () => void;
+  onCreated: (group: ChatGroupEntry) => void;
+}
+
+/** "Nuevo grupo": a name and at least one contact; POST chatRoom with a client-made id (retry-safe). */
+export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [create, { isLoading }] = useCreateGroupMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  // One id per dialog opening: a retry after a lost answer returns the same room instead of a second one.
+  const roomId = useRef(newMessageId());
+
+  const trimmed = name.trim();
+  const nameError = !trimmed ? t('chat.groups.dialog.nameRequired') : trimmed.length > GROUP_NAME_MAX ? t('chat.groups.dialog.nameTooLong') : null;
+  const membersError = members.length === 0 ? t('chat.groups.dialog.membersHint') : null;
+  const sorted = [...contacts].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+
+  const reset = () => {
+    setName('');
+    setMembers([]);
+    setSubmitted(false);
+    setFailure(null);
+    roomId.current = newMessageId();
+  };
+  const close = () => {
+    if (isLoading) return;
+    reset();
+    onClose();
+  };
+  const submit = async () => {
+    setSubmitted(true);
+    if (nameError || membersError) return;
+    setFailure(null);
+    const res = await create({ id: roomId.current, name: trimmed, members });
+    if ('data' in res && res.data) {
+      const group = res.data;
+      dispatch(
+        chatApi.util.updateQueryData('chatGroups', undefined, (list) => {
+          if (!list.some((g) => g._id === group._id)) list.unshift(group);
+        }),
+      );
+      reset();
+      onCreated(group);
+    } else {
+      const body = 'error' in res ? (res.error as { data?: { messagePublic?: unknown } }).data : undefined;
+      setFailure(typeof body?.messagePublic === 'string' && body.messagePublic ? body.messagePublic : t('chat.groups.dialog.error'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="chat-new-group-title" fullWidth maxWidth="xs" data-testid="chat-new-group-dialog">
+      <DialogTitle id="chat-new-group-title">{t('chat.groups.dialog.title')}</DialogTitle>
+      <DialogContent>
+        <form
+          id="chat-new-group-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField
+            label={t('chat.groups.dialog.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            fullWidth
+            autoFocus
+            margin="dense"
+            error={submitted && !!nameError}
+            helperText={(submitted && nameError) || `${trimmed.length}/${GROUP_NAME_MAX}`}
+            slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX + 20, 'data-testid': 'chat-group-name' } }}
+          />
+          <FormControl component="fieldset" required error={submitted && !!membersError} sx={{ mt: 2, width: '100%' }}>
+            <FormLabel component="legend">{t('chat.groups.dialog.members')}</FormLabel>
+            {sorted.length === 0 ? (
+              <FormHelperText>{t('chat.groups.dialog.noContacts')}</FormHelperText>
+            ) : (
+              <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
+                {sorted.map((c) => (
+                  <FormControlLabel
+                    key={c._id}
+                    label={c.name}
+                    control={
+                      <Checkbox
+                        checked={members.includes(c._id)}
+                        onChange={(e) => setMembers((m) => (e.target.checked ? [...m, c._id] : m.filter((x) => x !== c._id)))}
+                        slotProps={{ input: { 'data-testid': 'chat-group-member' } as object }}
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+            )}
+            {submitted && membersError && <FormHelperText>{membersError}</FormHelperText>}
+          </FormControl>
+          {failure && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+        </form>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={isLoading}>
+          {t('chat.groups.dialog.cancel')}
+        </Button>
+        <Button type="submit" form="chat-new-group-form" variant="contained" disabled={isLoading} data-testid="chat-group-create">
+          {t('chat.groups.dialog.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
