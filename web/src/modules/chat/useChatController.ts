@@ -112,30 +112,25 @@ export function useChatController(me: AuthUser | null | undefined) {
       if (ev.writing) writingTimers.current.set(key, setTimeout(() => setWriting(ev._id, ev._room, false), WRITING_TTL_MS));
     };
 
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
-    socket.on('connect_error', onConnectError);
-    socket.on(CHAT_SOCKET_EVENTS.message, onMessage);
-    socket.on(CHAT_SOCKET_EVENTS.messageUpdate, onMessageUpdate);
-    socket.on(CHAT_SOCKET_EVENTS.messagesUpdate, onMessagesUpdate);
-    socket.on(CHAT_SOCKET_EVENTS.userConnected, onPresence);
-    socket.on(CHAT_SOCKET_EVENTS.userDisconnected, onPresence);
-    socket.on(CHAT_SOCKET_EVENTS.writing, onWriting);
-    socket.on(NOTIFICATION_SOCKET_EVENT, onNotification);
+    // One table of handlers, attached here and detached in the cleanup.
+    const handlers: Array<[string, (...args: any[]) => void]> = [
+      ['connect', onConnect],
+      ['disconnect', onDisconnect],
+      ['connect_error', onConnectError],
+      [CHAT_SOCKET_EVENTS.message, onMessage],
+      [CHAT_SOCKET_EVENTS.messageUpdate, onMessageUpdate],
+      [CHAT_SOCKET_EVENTS.messagesUpdate, onMessagesUpdate],
+      [CHAT_SOCKET_EVENTS.userConnected, onPresence],
+      [CHAT_SOCKET_EVENTS.userDisconnected, onPresence],
+      [CHAT_SOCKET_EVENTS.writing, onWriting],
+      [NOTIFICATION_SOCKET_EVENT, onNotification],
+    ];
+    for (const [event, handler] of handlers) socket.on(event, handler);
     window.addEventListener('offline', onOffline);
     if (socket.connected) onConnect();
     else if (!navigator.onLine) dispatch(setInternet(false));
     return () => {
-      socket.off('connect', onConnect);
-      socket.off('disconnect', onDisconnect);
-      socket.off('connect_error', onConnectError);
-      socket.off(CHAT_SOCKET_EVENTS.message, onMessage);
-      socket.off(CHAT_SOCKET_EVENTS.messageUpdate, onMessageUpdate);
-      socket.off(CHAT_SOCKET_EVENTS.messagesUpdate, onMessagesUpdate);
-      socket.off(CHAT_SOCKET_EVENTS.userConnected, onPresence);
-      socket.off(CHAT_SOCKET_EVENTS.userDisconnected, onPresence);
-      socket.off(CHAT_SOCKET_EVENTS.writing, onWriting);
-      socket.off(NOTIFICATION_SOCKET_EVENT, onNotification);
+      for (const [event, handler] of handlers) socket.off(event, handler);
       window.removeEventListener('offline', onOffline);
     };
   }, [socket, meId, dispatch]);

@@ -1,7 +1,6 @@
 import type { AuthUser } from '@contracts/accounts';
 import type { ChatGroupEntry } from '@contracts/chat';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -10,8 +9,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { shortTime } from '../format';
 import { ChatAvatar } from './ChatAvatar';
+import { ChatEntryMeta } from './ChatEntryMeta';
 import { MessageStateIcon } from './MessageStateIcon';
 
 interface Props {
@@ -82,20 +81,7 @@ export function ChatGroupList({ me, groups, selectedGroupId, onSelect, onNew }: 
                     </>
                   }
                 />
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.75, ml: 1, flexShrink: 0 }}>
-                  {last && (
-                    <Typography variant="caption" color={g.unreadMessages ? 'primary.dark' : 'text.secondary'}>
-                      {shortTime(last.saveDate)}
-                    </Typography>
-                  )}
-                  <Badge
-                    badgeContent={g.unreadMessages}
-                    color="primary"
-                    max={99}
-                    data-testid="chat-unread"
-                    sx={{ mr: 1.25, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                  />
-                </Box>
+                <ChatEntryMeta lastSaveDate={last?.saveDate} unread={g.unreadMessages} />
               </ListItemButton>
             );
           })}

@@ -1,6 +1,5 @@
 import type { AuthUser } from '@contracts/accounts';
 import type { ChatListEntry } from '@contracts/chat';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -15,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { selectChat, setFilter, type ChatFilter } from '../chatSlice';
 import { ChatAvatar } from './ChatAvatar';
+import { ChatEntryMeta } from './ChatEntryMeta';
 import { MessageStateIcon } from './MessageStateIcon';
-import { shortTime } from '../format';
 
 interface Props {
   me: AuthUser;
@@ -119,20 +118,7 @@ export function ChatUserList({ me, height, users, loading, selectedUserId, onSel
                       )
                     }
                   />
-                  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.75, ml: 1, flexShrink: 0 }}>
-                    {last && (
-                      <Typography variant="caption" color={u.unreadMessages ? 'primary.dark' : 'text.secondary'}>
-                        {shortTime(last.saveDate)}
-                      </Typography>
-                    )}
-                    <Badge
-                      badgeContent={u.unreadMessages}
-                      color="primary"
-                      max={99}
-                      data-testid="chat-unread"
-                      sx={{ mr: 1.25, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                    />
-                  </Box>
+                  <ChatEntryMeta lastSaveDate={last?.saveDate} unread={u.unreadMessages} />
                 </ListItemButton>
               );
             })}
