@@ -51,6 +51,10 @@ export class PostgresEventStore implements EventStore {
   private closed = false;
   private notifying = false;
   private notifyAgain = false;
+  private readonly batcher = new AppendBatcher(
+    (batch) => this.appendBatch(batch),
+    (one) => this.appendPrepared(one, { expectedVersion: 'any', commandId: one.commandId }),
+  );
 
   constructor(
     private readonly pool: pg.Pool,
@@ -63,7 +67,6 @@ export class PostgresEventStore implements EventStore {
 
   async appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const count = events.length;
     const expected = options.expectedVersion;
     const commandId = options.commandId;
     const now = new Date().toISOString();
@@ -85,6 +88,20 @@ export class PostgresEventStore implements EventStore {
       datas.push(JSON.stringify(event.data));
       metas.push(JSON.stringify(metadata));
     }
+    const prepared: PreparedAppend = { streamId, ids, types, datas, metas, commandId };
+    // 'any' appends (chat sends, receipts) cannot fail on the version: concurrent ones share one statement.
+    // Reservations and the test hook need the explicit transaction of the single path.
+    if (expected === 'any' && !options.reserve?.length && !options.release?.length && !this.hooks.beforeCommit) {
+      return this.batcher.append(prepared);
+    }
+    return this.appendPrepared(prepared, options);
+  }
+
+  /** One append in one statement (or one transaction when it reserves values). */
+  private async appendPrepared(prepared: PreparedAppend, options: AppendOptions): Promise<AppendResult> {
+    const { streamId, ids, types, datas, metas, commandId } = prepared;
+    const count = ids.length;
+    const expected = options.expectedVersion;
 
     // One statement does it all: per-stream lock, version check/bump (v), command-id claim, event rows.
     //  - The lock comes first (every write depends on it) so the transaction id is assigned after it is held:
@@ -201,6 +218,92 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * Several 'any' appends to DISTINCT streams in one auto-committed statement (see AppendBatcher): one round
+   * trip, one transaction and one WAL flush for the lot. Same rules as the single path: the streams' locks
+   * first (in key order, so two batches never wait on each other crosswise), then command-id claims; a request
+   * whose claim exists already writes nothing and is answered from its first append.
+   */
+  private async appendBatch(batch: PreparedAppend[]): Promise<AppendResult[]> {
+    const keys = [...new Set(batch.map((r) => streamLockKey(r.streamId)))].sort((a, b) => a - b);
+    const evStream: string[] = [];
+    const evReq: number[] = [];
+    const evOrd: number[] = [];
+    const ids: string[] = [];
+    const types: string[] = [];
+    const datas: string[] = [];
+    const metas: string[] = [];
+    batch.forEach((r, i) => {
+      r.ids.forEach((id, k) => {
+        evStream.push(r.streamId);
+        evReq.push(i);
+        evOrd.push(k + 1);
+        ids.push(id);
+        types.push(r.types[k]);
+        datas.push(r.datas[k]);
+        metas.push(r.metas[k]);
+      });
+    });
+    const { rows } = await this.pool.query({
+      name: 'es_append_batch',
+      text: `WITH lock AS MATERIALIZED (SELECT count(pg_advisory_xact_lock($1::int, k)) AS n FROM unnest($2::int[]) AS k),
+                  req AS MATERIALIZED (
+                    SELECT r.stream_id, r.cnt, r.command_id FROM lock,
+                           unnest($3::text[], $4::int[], $5::text[]) AS r(stream_id, cnt, command_id)
+                     WHERE lock.n >= 0),
+                  claim AS (INSERT INTO es_commands (stream_id, command_id)
+                            SELECT stream_id, command_id FROM req WHERE command_id IS NOT NULL
+                            ON CONFLICT DO NOTHING RETURNING stream_id),
+                  ok AS (SELECT * FROM req WHERE command_id IS NULL OR stream_id IN (SELECT stream_id FROM claim)),
+                  v AS (INSERT INTO es_streams (stream_id, version) SELECT stream_id, cnt - 1 FROM ok
+                        ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + excluded.version + 1
+                        RETURNING stream_id, version)
+             INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
+             SELECT e.stream_id, v.version - ok.cnt + e.ord, e.event_id, e.type, e.data, e.metadata
+               FROM unnest($6::text[], $7::int[], $8::int[], $9::uuid[], $10::text[], $11::jsonb[], $12::jsonb[])
+                    AS e(stream_id, req, ord, event_id, type, data, metadata)
+               JOIN v ON v.stream_id = e.stream_id
+               JOIN ok ON ok.stream_id = e.stream_id
+              ORDER BY e.req, e.ord
+             RETURNING position, transaction_id::text AS tx, stream_id, stream_version`,
+      values: [
+        STREAM_LOCK_CLASS,
+        keys,
+        batch.map((r) => r.streamId),
+        batch.map((r) => r.ids.length),
+        batch.map((r) => r.commandId ?? null),
+        evStream,
+        evReq,
+        evOrd,
+        ids,
+        types,
+        datas,
+        metas,
+      ],
+    });
+    const last = new Map<string, { stream_version: number; position: string; tx: string }>();
+    for (const row of rows) {
+      const seen = last.get(row.stream_id);
+      if (!seen || row.stream_version > seen.stream_version) last.set(row.stream_id, row);
+    }
+    if (last.size > 0) this.signalAppend();
+    return Promise.all(
+      batch.map(async (r) => {
+        const row = last.get(r.streamId);
+        if (row) return { nextExpectedVersion: row.stream_version, position: `${row.tx}:${row.position}`, duplicate: false };
+        // Its claim existed: a retried command, answered from its first append.
+        const client = await this.pool.connect();
+        try {
+          const duplicate = await this.duplicateResult(client, r.streamId, r.commandId!);
+          if (!duplicate) throw new Error(`command ${r.commandId} claimed on ${r.streamId} without events`);
+          return duplicate;
+        } finally {
+          client.release();
+        }
+      }),
+    );
   }
 
   /** The first result of an already-applied command, read back from its events. */
@@ -395,4 +498,85 @@ function toRecorded(row: any): RecordedEvent {
     position: `${row.tx}:${row.position}`,
     createdAt: row.created_at,
   };
+}
+
+/** An append with its rows serialised, ready for the single or the batched statement. */
+interface PreparedAppend {
+  streamId: string;
+  ids: string[];
+  types: string[];
+  datas: string[];
+  metas: string[];
+  commandId?: string;
+}
+
+/**
+ * Group commit for 'any' appends. Up to MAX_IN_FLIGHT statements run at once; requests arriving meanwhile
+ * queue and leave together in the next statement. An idle store therefore adds no wait, and a busy one pays one
+ * round trip and one WAL flush per batch instead of per append. A stream is never in two statements at once and
+ * appears at most once per statement, so each stream's appends keep their arrival order. A failing statement
+ * is retried append by append, so that one bad request cannot fail the others.
+ */
+class AppendBatcher {
+  private static readonly MAX_IN_FLIGHT = 3;
+  private static readonly MAX_BATCH = 400;
+  private readonly queue: Array<{ req: PreparedAppend; resolve: (r: AppendResult) => void; reject: (e: unknown) => void }> = [];
+  private readonly busyStreams = new Set<string>();
+  private inFlight = 0;
+
+  constructor(
+    private readonly runBatch: (batch: PreparedAppend[]) => Promise<AppendResult[]>,
+    private readonly runOne: (req: PreparedAppend) => Promise<AppendResult>,
+  ) {}
+
+  append(req: PreparedAppend): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ req, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < AppendBatcher.MAX_IN_FLIGHT && this.queue.length > 0) {
+      const taken: typeof this.queue = [];
+      const streams = new Set<string>();
+      for (let i = 0; i < this.queue.length && taken.length < AppendBatcher.MAX_BATCH; ) {
+        const item = this.queue[i];
+        const stream = item.req.streamId;
+        // Later appends of a stream wait behind its earlier ones (queued or in flight).
+        if (streams.has(stream) || this.busyStreams.has(stream)) {
+          streams.add(stream);
+          i++;
+          continue;
+        }
+        streams.add(stream);
+        taken.push(item);
+        this.queue.splice(i, 1);
+      }
+      if (taken.length === 0) return;
+      for (const t of taken) this.busyStreams.add(t.req.streamId);
+      this.inFlight++;
+      void this.run(taken).finally(() => {
+        for (const t of taken) this.busyStreams.delete(t.req.streamId);
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(taken: typeof this.queue) {
+    if (taken.length === 1) {
+      const [only] = taken;
+      await this.runOne(only.req).then(only.resolve, only.reject);
+      return;
+    }
+    let results: AppendResult[];
+    try {
+      results = await this.runBatch(taken.map((t) => t.req));
+    } catch {
+      for (const t of taken) await this.runOne(t.req).then(t.resolve, t.reject);
+      return;
+    }
+    taken.forEach((t, i) => t.resolve(results[i]));
+  }
 }

@@ -137,6 +137,47 @@ describe.each([
   });
 });
 
+describe("PostgreSQL event store: group commit of 'any' appends", () => {
+  let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createMigratedDatabase(24);
+    store = new PostgresEventStore(database.pool, database.url);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  it("group-commits concurrent 'any' appends to many streams, keeping each stream's order and its retries single", async () => {
+    const streams = Array.from({ length: 40 }, (_, i) => `group-${i}-${randomUUID()}`);
+    const commandIds = streams.map(() => Array.from({ length: 5 }, () => randomUUID()));
+    // Five appends per stream issued at once, in order; the third of each is also retried in the same burst.
+    const calls = streams.flatMap((s, i) =>
+      [0, 1, 2, 3, 4, 2].map((k) =>
+        store.appendToStream(s, [{ type: 'test.Grouped', data: { k } }, { type: 'test.Grouped', data: { k, second: true } }], {
+          expectedVersion: 'any',
+          commandId: commandIds[i][k],
+        }),
+      ),
+    );
+    const results = await Promise.all(calls);
+    for (let i = 0; i < streams.length; i++) {
+      const mine = results.slice(i * 6, i * 6 + 6);
+      // Arrival order is stream order: the k-th append ends at version 2k + 1.
+      expect(mine.slice(0, 5).map((r) => r.nextExpectedVersion)).toEqual([1, 3, 5, 7, 9]);
+      expect(mine.slice(0, 5).every((r) => !r.duplicate)).toBe(true);
+      expect(mine[5]).toEqual({ ...mine[2], duplicate: true });
+      const events = await store.readStream(streams[i]);
+      expect(events.map((e) => e.streamVersion)).toEqual([...Array(10).keys()]);
+      expect(events.map((e) => e.data.k)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+    }
+    // Appends shared transactions (one statement for several streams) rather than one each.
+    const transactions = new Set(results.map((r) => r.position.split(':')[0]));
+    expect(transactions.size).toBeLessThan(200);
+  });
+});
+
 describe('PostgreSQL ordering horizon', () => {
   let database: Awaited<ReturnType<typeof createMigratedDatabase>>;
   let store: PostgresEventStore;
