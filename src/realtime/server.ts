@@ -23,8 +23,8 @@ export const socketModules: SocketModule[] = [chatSocketModule];
  */
 export async function createSocketServer(httpServer: HttpServer, ctx: AppContext): Promise<Server> {
   const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
-  const pub = ctx.redis.duplicate();
-  const sub = ctx.redis.duplicate();
+  const pub = ctx.redis.duplicate({ enableAutoPipelining: false });
+  const sub = ctx.redis.duplicate({ enableAutoPipelining: false });
   io.adapter(createAdapter(pub, sub, { key: ctx.socketKey }));
 
   io.use(async (socket, next) => {

@@ -19,8 +19,14 @@ redis.call('PEXPIRE', key, math.ceil(burst / rate * 1000) + 1000)
 return ok
 `;
 
+type WithChatRate = Redis & {
+  chatTakeSendToken(key: string, burst: number, rate: number, now: number): Promise<number>;
+};
+
 /** Per-user chat send limit (CHAT_RATE_BURST messages, refilled at CHAT_RATE_PER_SECOND): true when allowed. */
 export async function takeSendToken(redis: Redis, prefix: string, userId: string, now = Date.now()): Promise<boolean> {
-  const ok = await redis.eval(SCRIPT, 1, `${prefix}:chat:rate:${userId}`, CHAT_RATE_BURST, CHAT_RATE_PER_SECOND, now);
+  // A defined command runs by EVALSHA (the script body is not resent per send) and joins auto-pipelines.
+  if (!('chatTakeSendToken' in redis)) redis.defineCommand('chatTakeSendToken', { numberOfKeys: 1, lua: SCRIPT });
+  const ok = await (redis as WithChatRate).chatTakeSendToken(`${prefix}:chat:rate:${userId}`, CHAT_RATE_BURST, CHAT_RATE_PER_SECOND, now);
   return ok === 1;
 }
