@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema.js';
-import type { EventStore, RecordedEvent } from '../eventstore/port.js';
+import type { EventStore, ReadAllResult, RecordedEvent } from '../eventstore/port.js';
 import { NOT_APPENDING_SQL } from '../eventstore/postgres.js';
 import type { Projection, ProjectionEffects } from './projection.js';
 
@@ -64,6 +64,8 @@ export class ProjectionRunner {
   private appendSignals = 0;
   /** Queries on the shared lock connection go one at a time (pg deprecates overlapping client.query calls). */
   private lockQueue: Promise<unknown> = Promise.resolve();
+  /** Reads of the log shared by this process's projections (see sharedRead). */
+  private readonly reads = new Map<string, { signals: number; done: boolean; nonEmpty: boolean; result: Promise<ReadAllResult> }>();
 
   constructor(
     private readonly deps: {
@@ -231,6 +233,7 @@ export class ProjectionRunner {
         next = await processBatch(this.deps, projection, position, {
           batchSize: this.options.batchSize ?? 500,
           replaying: false,
+          read: (after, maxCount) => this.sharedRead(after, maxCount, signalsBefore),
         });
       } catch (err) {
         if (!(err instanceof CheckpointMovedError)) throw err;
@@ -264,6 +267,31 @@ export class ProjectionRunner {
       behindDelay = next.behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
       await this.sleep(next.behind ? behindDelay : (this.options.pollMs ?? 1000));
     }
+  }
+
+  /**
+   * Projections of one process mostly stand at the same position, so they share one read of the log instead
+   * of one each. A read in flight is joined only if it started after every append signal the caller has seen
+   * (so the caller's "read again if a signal came" rule still holds); a non-empty answer stays valid for good
+   * (events below the ordering horizon never change) and is kept a little while for projections lagging behind.
+   */
+  private sharedRead(after: string | null, maxCount: number, signalsSeen: number): Promise<ReadAllResult> {
+    const key = `${after ?? ''}|${maxCount}`;
+    const hit = this.reads.get(key);
+    if (hit && (hit.done ? hit.nonEmpty : hit.signals >= signalsSeen)) return hit.result;
+    const entry = { signals: this.appendSignals, done: false, nonEmpty: false, result: this.deps.store.readAll({ after, maxCount }) };
+    this.reads.set(key, entry);
+    if (this.reads.size > 32) this.reads.delete(this.reads.keys().next().value!);
+    entry.result.then(
+      (r) => {
+        entry.done = true;
+        entry.nonEmpty = r.events.length > 0;
+        if (!entry.nonEmpty && this.reads.get(key) === entry) this.reads.delete(key);
+        else setTimeout(() => this.reads.get(key) === entry && this.reads.delete(key), 2000).unref();
+      },
+      () => this.reads.get(key) === entry && this.reads.delete(key),
+    );
+    return entry.result;
   }
 
   private setState(name: string, patch: Partial<ProjectionStatus>) {
@@ -300,9 +328,10 @@ export async function processBatch(
   deps: { db: Kysely<DB>; store: EventStore; effects?: ProjectionEffects; logger?: Logger },
   projection: Projection,
   position: string | null,
-  opts: { batchSize: number; replaying: boolean },
+  opts: { batchSize: number; replaying: boolean; read?: (after: string | null, maxCount: number) => Promise<ReadAllResult> },
 ): Promise<BatchResult> {
-  const { events, last, behind = false } = await deps.store.readAll({ after: position, maxCount: opts.batchSize });
+  const read = opts.read ?? ((after, maxCount) => deps.store.readAll({ after, maxCount }));
+  const { events, last, behind = false } = await read(position, opts.batchSize);
   if (events.length === 0) return { read: 0, position, behind };
   const types = new Set(projection.eventTypes);
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
