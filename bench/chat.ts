@@ -6,7 +6,9 @@
 // people through argon2 would take minutes and measures something else. Rooms are opened through the chat
 // command; every message goes through the real send command, event store, projection and Socket.IO push.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Socket as Socket_ } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -96,6 +98,61 @@ async function steady(name: string, peers: Peer[], send: (from: number, id: stri
   return r;
 }
 
+/** CPU seconds used so far by processes with the given command name (Linux /proc; 0 elsewhere). */
+function cpuSecondsOf(comm: string): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/**
+ * Socket writes of this process by peer port (5432 PostgreSQL, 6379 Redis, other = Socket.IO): each is a system
+ * call, and system calls are what a sandboxed VM charges most for.
+ */
+const writes = new Map<string, number>();
+for (const method of ['_write', '_writev'] as const) {
+  const proto = Socket_.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const original = proto[method];
+  proto[method] = function (this: Socket_, ...args: unknown[]) {
+    const port = this.remotePort === 5432 || this.remotePort === 6379 ? String(this.remotePort) : 'socket.io';
+    writes.set(port, (writes.get(port) ?? 0) + 1);
+    return original.apply(this, args);
+  };
+}
+const portName: Record<string, string> = { '5432': 'postgres', '6379': 'redis', 'socket.io': 'socketIo' };
+
+/** CPU cost per message: this process (server + clients) and the PostgreSQL and Redis servers, in ms. */
+function cpuMeter() {
+  const start = { self: process.cpuUsage(), pg: cpuSecondsOf('postgres'), redis: cpuSecondsOf('redis-server') };
+  const writesBefore = new Map(writes);
+  return (messages: number) => {
+    const writesPerMessage = Object.fromEntries(
+      [...writes].map(([k, n]) => [portName[k], Math.round(((n - (writesBefore.get(k) ?? 0)) / Math.max(1, messages)) * 100) / 100]),
+    );
+    const self = process.cpuUsage(start.self);
+    const per = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, messages)) / 1000;
+    return {
+      nodeMsPerMessage: per((self.user + self.system) / 1e6),
+      postgresMsPerMessage: per(cpuSecondsOf('postgres') - start.pg),
+      redisMsPerMessage: per(cpuSecondsOf('redis-server') - start.redis),
+      writesPerMessage,
+    };
+  };
+}
+
 /** Closed loop: IN_FLIGHT messages outstanding for MAX_S seconds; messages/s received. */
 async function saturate(name: string, peers: Peer[], send: (from: number, id: string) => void, pending: Map<string, number>, onDone: { fn: (() => void) | null }, lat: number[]) {
   let stop = false;
@@ -112,13 +169,15 @@ async function saturate(name: string, peers: Peer[], send: (from: number, id: st
     fire();
   };
   const start = performance.now();
+  const cpu = cpuMeter();
   for (let i = 0; i < IN_FLIGHT; i++) fire();
   await sleep(MAX_S * 1000);
   stop = true;
   const elapsed = (performance.now() - start) / 1000;
+  const cost = cpu(received);
   onDone.fn = null;
   await sleep(1500);
-  const r = { messagesPerSecond: round(received / elapsed), p50: round(pct(lat, 50)), p99: round(pct(lat, 99)) };
+  const r = { messagesPerSecond: round(received / elapsed), p50: round(pct(lat, 50)), p99: round(pct(lat, 99)), ...cost };
   log(`${name} max throughput (${IN_FLIGHT} in flight):`, r);
   pending.clear();
   lat.length = 0;
@@ -243,6 +302,11 @@ async function main() {
       chat: { ...chatSteady, sendErrors, ackP50: ackSteady.p50, ackP99: ackSteady.p99 },
       bare: bareSteady,
       maxThroughput: { chat: chatMax.messagesPerSecond, bare: bareMax.messagesPerSecond, ratio: Number((chatMax.messagesPerSecond / bareMax.messagesPerSecond).toFixed(3)) },
+      cpuPerMessage: {
+        chat: { node: chatMax.nodeMsPerMessage, postgres: chatMax.postgresMsPerMessage, redis: chatMax.redisMsPerMessage },
+        bare: { node: bareMax.nodeMsPerMessage },
+      },
+      socketWritesPerMessage: { chat: chatMax.writesPerMessage, bare: bareMax.writesPerMessage },
       storedMessages: Number(stored.n),
       goals: {
         p99UnderLoadMs: 100,
