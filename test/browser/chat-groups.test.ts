@@ -151,6 +151,9 @@ describe('chat group rooms in the browser (two users)', () => {
       const panelB = pageB.getByTestId('chat-panel');
       await panelB.getByRole('button', { name: 'Volver a la lista de contactos' }).click();
       await panelB.getByTestId('chat-groups').waitFor();
+      // The group B has read shows no unread badge (no "0").
+      const readGroup = panelB.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' });
+      await eventually(() => readGroup.getByTestId('chat-unread').locator('.MuiBadge-badge').isVisible()).toBe(false);
 
       // A creates a second group through the API (another tab or device): B and A's page learn it live.
       const created = await apiCall<{ data: { _id: string } }>(t.node.url, a, 'POST', 'chatRoom', {
