@@ -465,6 +465,11 @@ export const inviteCollaboratorResponseSchema = z.object({
   }),
   position: z.string().nullable(),
 });
+/**
+ * DELETE /event/:id/invitation/:itemId: cancels a pending e-mail invitation (its link then answers 409
+ * INVITATION_CANCELLED). Same permission as inviting; repeating it answers success.
+ */
+export const cancelInvitationResponseSchema = deleteResponseSchema;
 /** POST /confirm/invitation/:token (signed in): grants a pending invitation addressed to the user's e-mail. */
 export const confirmInvitationResponseSchema = z.object({
   data: z.object({ eventId: id, eventCode: z.string(), module: moduleSchema, role: roleSchema }),

@@ -5,6 +5,7 @@ import {
   adminDashboardResponseSchema,
   adminOrganizersResponseSchema,
   adminUsersResponseSchema,
+  cancelInvitationResponseSchema,
   collaboratorsResponseSchema,
   confirmInvitationResponseSchema,
   createEventRequestSchema,
@@ -326,6 +327,17 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
       const r = await svc.removeCollaborator(ctx, requireUser(req), params.id, params.userId);
       return { data: { _id: params.userId, deleted: true as const }, position: r.position };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'delete', path: '/event/:id/invitation/:itemId', summary: 'Cancela una invitación pendiente (su enlace deja de ser válido)', tag: TAG, auth: 'user', params: itemParams, response: cancelInvitationResponseSchema },
+    async ({ params, req }) => {
+      await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
+      const r = await svc.cancelInvitation(ctx, requireUser(req), params.id, params.itemId);
+      return { data: { _id: params.itemId, deleted: true as const }, position: r.position };
     },
   );
 
