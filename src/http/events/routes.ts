@@ -5,6 +5,8 @@ import {
   adminDashboardResponseSchema,
   adminOrganizersResponseSchema,
   adminUsersResponseSchema,
+  codeAvailabilityQuerySchema,
+  codeAvailabilityResponseSchema,
   cancelInvitationResponseSchema,
   collaboratorsResponseSchema,
   confirmInvitationResponseSchema,
@@ -58,6 +60,7 @@ import { collaboratorsOf, inviteCollaborator, confirmInvitation, claimPendingInv
 import { modulesOf, permissionsOf, validateRole } from './roles.js';
 import { historyCsv, historyOf } from './history.js';
 import { serveFile, uploadCover } from './files.js';
+import { codeAvailability } from './code-availability.js';
 
 const TAG = 'events';
 const idParams = z.object({ id: z.uuid({ message: 'Identificador no válido.' }) });
@@ -77,6 +80,13 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       const r = await svc.createEvent(ctx, requireUser(req), body);
       return { data: eventDtoFromState(r.state, r.version), position: r.position };
     },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'get', path: '/events/code-availability', summary: 'Indica si un código de evento está libre (comprobación mientras se escribe; guardar sigue validándolo)', tag: TAG, auth: 'user', query: codeAvailabilityQuerySchema, response: codeAvailabilityResponseSchema },
+    async ({ query }) => codeAvailability(ctx, query.code, query.eventId),
   );
 
   defineRoute(
