@@ -1,5 +1,6 @@
 import type {
   AuditEntry,
+  CodeAvailability,
   EventDto,
   EventInformation,
   EventSummary,
@@ -122,6 +123,12 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       transformResponse: (r: { data: AuditEntry[] }) => r.data,
       providesTags: ['EventHistory'],
     }),
+    /** Advisory check while typing an eventCode; not cached for long, since another organizer may take it. */
+    codeAvailability: b.query<CodeAvailability, { code: string; eventId?: string }>({
+      query: ({ code, eventId }) => ({ url: 'events/code-availability', params: eventId ? { code, eventId } : { code } }),
+      transformResponse: (r: { data: CodeAvailability }) => r.data,
+      keepUnusedDataFor: 5,
+    }),
     collaborators: b.query<CollaboratorsResponse, string>({
       query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after(), headers: headersFor(id) }),
       providesTags: ['Collaborator'],
@@ -187,6 +194,11 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
     }),
+    cancelInvitation: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/invitation/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+    }),
   }),
 });
 
@@ -202,6 +214,7 @@ export const {
   usePublicEventQuery,
   useHistoryQuery,
   useCollaboratorsQuery,
+  useCodeAvailabilityQuery,
   useCreateEventMutation,
   useUpdateEventMutation,
   useUploadCoverMutation,
@@ -213,6 +226,7 @@ export const {
   useDeletePaymentMethodMutation,
   useInviteCollaboratorMutation,
   useRemoveCollaboratorMutation,
+  useCancelInvitationMutation,
 } = eventsApi;
 
 export type { EventSummary };
