@@ -492,6 +492,7 @@ export const confirmInvitationResponseSchema = z.object({
   data: z.object({ eventId: id, eventCode: z.string(), module: moduleSchema, role: roleSchema }),
   position: z.string().nullable(),
 });
+export type ConfirmInvitationResponse = z.infer<typeof confirmInvitationResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Permissions and role validation

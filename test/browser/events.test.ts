@@ -338,11 +338,22 @@ describe('organizer workspace in the browser (chromium)', () => {
     await owner.page.getByText('Invitación cancelada.').waitFor();
     await poll(() => owner.page.getByTestId('team-pending').count()).toBe(0);
     expect(await seriousViolationsOutsideAppBar(owner.page)).toEqual([]);
-    // The link of the cancelled invitation grants nothing to the invited e-mail.
+    // The e-mailed link of the cancelled invitation grants nothing: the invited person sees why.
     const late = await signUp(base, { email: pendingEmail, displayName: 'Invitada Tarde' });
-    const confirm = await apiAs(base, late)('POST', `/confirm/invitation/${pending.body.data.invitationId}`);
-    expect(confirm.status).toBe(409);
-    expect(confirm.body.messagePublic).toMatch(/canceló esta invitación/);
+    const lateTab = await signedIn(late);
+    await lateTab.page.goto(`/confirm/invitation/${pending.body.data.invitationId}`);
+    await poll(() => lateTab.page.getByTestId('token-result').textContent()).toBe(
+      'El organizador canceló esta invitación; el enlace ya no es válido. Pídele una nueva invitación si aún necesitas acceso.',
+    );
+    expect((await apiAs(base, late)('GET', `/event/${ev._id}`)).status).toBe(403);
+    await lateTab.context.close();
+    // A link that was not cancelled still works from the same page.
+    const laterEmail = `pendiente2-${Date.now()}@example.test`;
+    const kept = await api('POST', `/event/${ev._id}/collaborator`, { email: laterEmail, module: 'store', role: 'register' });
+    const welcome = await signedIn(await signUp(base, { email: laterEmail, displayName: 'Invitada Puntual' }));
+    await welcome.page.goto(`/confirm/invitation/${kept.body.data.invitationId}`);
+    await poll(() => welcome.page.getByTestId('token-result').textContent()).toBe('¡Listo! Ya formas parte del equipo del evento.');
+    await welcome.context.close();
     await owner.context.close();
     await context.close();
   }, 60_000);

@@ -1,6 +1,7 @@
 import type {
   AuditEntry,
   CodeAvailability,
+  ConfirmInvitationResponse,
   EventDto,
   EventInformation,
   EventSummary,
@@ -194,6 +195,11 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
     }),
+    confirmInvitation: b.mutation<ConfirmInvitationResponse, string>({
+      query: (token) => ({ url: `confirm/invitation/${seg(token)}`, method: 'POST' }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'Collaborator'] : []),
+    }),
     cancelInvitation: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
       query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/invitation/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
@@ -227,6 +233,7 @@ export const {
   useInviteCollaboratorMutation,
   useRemoveCollaboratorMutation,
   useCancelInvitationMutation,
+  useConfirmInvitationMutation,
 } = eventsApi;
 
 export type { EventSummary };
