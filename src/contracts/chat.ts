@@ -264,6 +264,10 @@ export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 export const userInRoomEventSchema = z.object({ _room: z.string(), _id: z.string(), publicUserId: z.string() });
 export type UserInRoomEvent = z.infer<typeof userInRoomEventSchema>;
 
+/** Server -> each member's `user:<id>` `chat-room:created`: a group room was opened, as that member's GET chatRooms entry. */
+export const roomCreatedEventSchema = chatGroupEntrySchema;
+export type RoomCreatedEvent = z.infer<typeof roomCreatedEventSchema>;
+
 export const CHAT_SOCKET_EVENTS = {
   userConnected: 'user:connected',
   userDisconnected: 'user:disconnected',
@@ -272,6 +276,7 @@ export const CHAT_SOCKET_EVENTS = {
   message: 'chat-room:message',
   messageUpdate: 'chat-room:message-update',
   messagesUpdate: 'chat-room:messages-update',
+  roomCreated: 'chat-room:created',
   joinRoom: 'createRoom',
   leaveRoom: 'disconnetRoom',
 } as const;

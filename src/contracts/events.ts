@@ -178,6 +178,23 @@ export const updateEventRequestSchema = z.object({
 });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 
+/**
+ * GET /events/code-availability?code=&eventId= (signed in): whether an eventCode is free, for the form's check
+ * while typing. `eventId` names the event being edited, whose own code counts as free. Advisory only: saving
+ * still reserves the code atomically and answers 409 EVENT_CODE_TAKEN when someone was faster.
+ */
+export const codeAvailabilityQuerySchema = z.object({ code: eventCodeSchema, eventId: id.optional() });
+export const codeAvailabilityResponseSchema = z.object({
+  data: z.object({
+    /** The code as it would be saved (trimmed, lower-case). */
+    code: z.string(),
+    available: z.boolean(),
+    /** When taken: the same message the save would answer. */
+    messagePublic: z.string().nullable(),
+  }),
+});
+export type CodeAvailability = z.infer<typeof codeAvailabilityResponseSchema>['data'];
+
 /** Every write answers with the resulting entity and the position to wait for. */
 export const writeResponse = <T extends z.ZodType>(data: T) => z.object({ data, position: z.string().nullable() });
 export const eventWriteResponseSchema = writeResponse(eventSchema);
@@ -465,11 +482,17 @@ export const inviteCollaboratorResponseSchema = z.object({
   }),
   position: z.string().nullable(),
 });
+/**
+ * DELETE /event/:id/invitation/:itemId: cancels a pending e-mail invitation (its link then answers 409
+ * INVITATION_CANCELLED). Same permission as inviting; repeating it answers success.
+ */
+export const cancelInvitationResponseSchema = deleteResponseSchema;
 /** POST /confirm/invitation/:token (signed in): grants a pending invitation addressed to the user's e-mail. */
 export const confirmInvitationResponseSchema = z.object({
   data: z.object({ eventId: id, eventCode: z.string(), module: moduleSchema, role: roleSchema }),
   position: z.string().nullable(),
 });
+export type ConfirmInvitationResponse = z.infer<typeof confirmInvitationResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Permissions and role validation

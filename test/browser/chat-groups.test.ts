@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode } from '../support/context.js';
-import type { SignedUpUser } from '../support/accounts.js';
-import { apiCall, bubbles, ensureWebBuild, eventually, gotoApp, launchBrowser, signedInContext, twoContacts } from './chat-helpers.js';
+import { signUp, type SignedUpUser } from '../support/accounts.js';
+import { emitAck, socketFor } from '../chat/helpers.js';
+import { apiCall, bubbles, ensureWebBuild, eventually, gotoApp, inviteCollaborator, launchBrowser, signedInContext, twoContacts } from './chat-helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -11,13 +14,24 @@ describe('chat group rooms in the browser (two users)', () => {
   let browser: Browser;
   let a: SignedUpUser;
   let b: SignedUpUser;
+  let c: SignedUpUser;
   let pageA: Page;
   let pageB: Page;
 
   beforeAll(async () => {
     ensureWebBuild();
     t = await startTestNode();
-    ({ a, b } = await twoContacts(t.node.url));
+    const contacts = await twoContacts(t.node.url);
+    ({ a, b } = contacts);
+    // A third contact of both, for a group with several typists.
+    c = await signUp(t.node.url, { displayName: 'Carla Ríos' });
+    await inviteCollaborator(t.node.url, a, contacts.eventId, c);
+    for (let i = 0; ; i++) {
+      const list = await apiCall<{ data: { _id: string }[] }>(t.node.url, a, 'GET', 'users');
+      if (list.data.some((u) => u._id === c.user._id)) break;
+      if (i > 100) throw new Error('the third contact never appeared in the chat list');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     browser = await launchBrowser();
     pageA = await (await signedInContext(browser, t.node.url, a)).newPage();
     pageB = await (await signedInContext(browser, t.node.url, b)).newPage();
@@ -37,7 +51,13 @@ describe('chat group rooms in the browser (two users)', () => {
     await t?.stop();
   });
 
-  it('A creates a group with B; B sees it and A’s message, replies, and A sees the reply', async () => {
+  it('A creates a group with B; B sees it appear live, sees A typing, gets A’s message, replies, and A sees the reply', async () => {
+    // B has the chat open on the list, with no group yet. A mark on the document shows it is never reloaded.
+    await pageB.getByTestId('chat-button').click();
+    const panelB = pageB.getByTestId('chat-panel');
+    await eventually(() => panelB.getByTestId('chat-groups').getByText('Aún no perteneces a ningún grupo.').isVisible()).toBe(true);
+    await pageB.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
     // A: "Nuevo grupo" from the panel's "Grupos" section.
     await pageA.getByTestId('chat-button').click();
     const panelA = pageA.getByTestId('chat-panel');
@@ -61,17 +81,28 @@ describe('chat group rooms in the browser (two users)', () => {
     const convA = panelA.getByTestId('chat-conversation');
     await eventually(() => convA.getByRole('heading', { name: 'Equipo de la feria' }).isVisible()).toBe(true);
     await eventually(() => convA.getByTestId('chat-status').textContent()).toBe('2 miembros: Tú, Bruno Díaz Soto');
+
+    // B: the group appears at once (chat-room:created), before any message and without a reload.
+    const groupB = panelB.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' });
+    await eventually(() => groupB.isVisible()).toBe(true);
+    expect(await groupB.getByTestId('chat-group-members').textContent()).toBe('2 miembros');
+    expect(await groupB.textContent()).toContain('Sin mensajes');
+    expect(await pageB.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // A types: B's group entry says who is typing; A's contact entry does not (the typing is in the group).
     await pageA.getByTestId('chat-input').fill('Hola equipo, nos vemos a las 9');
+    await eventually(() => groupB.getByTestId('chat-writing').textContent()).toBe('Ana Torres escribiendo...');
+    expect(await panelB.getByTestId('chat-contact').filter({ hasText: 'Ana Torres' }).getByTestId('chat-writing').count()).toBe(0);
+    await pageB.screenshot({ path: `${SHOTS}/chat-group-writing-list.png` });
     await pageA.getByTestId('chat-input').press('Enter');
     const sentA = bubbles(pageA, 'Hola equipo, nos vemos a las 9');
     await eventually(() => sentA.getAttribute('data-state')).not.toBe('pending');
     await eventually(() => pageA.getByTestId('chat-input').inputValue()).toBe('');
 
-    // B: the group appears (pushed by the message) with member count, last message and an unread badge.
+    // B: sending stopped the typing; the entry shows the last message with its author and an unread badge.
     await eventually(() => pageB.getByTestId('chat-button').textContent()).toContain('1');
-    await pageB.getByTestId('chat-button').click();
-    const groupB = pageB.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' });
     await eventually(() => groupB.getByTestId('chat-last-message').textContent()).toBe('Ana Torres: Hola equipo, nos vemos a las 9');
+    expect(await groupB.getByTestId('chat-writing').count()).toBe(0);
     expect(await groupB.getByTestId('chat-group-members').textContent()).toBe('2 miembros');
     await eventually(() => groupB.getByTestId('chat-unread').textContent()).toBe('1');
     await pageB.screenshot({ path: `${SHOTS}/chat-groups-list.png` });
@@ -81,7 +112,10 @@ describe('chat group rooms in the browser (two users)', () => {
     const fromA = bubbles(pageB, 'Hola equipo, nos vemos a las 9');
     await eventually(() => fromA.getByTestId('chat-message-sender').textContent()).toBe('Ana Torres');
     await pageB.getByTestId('chat-input').fill('Perfecto, ahí estaré');
+    // A, in the group, sees B typing in the header.
+    await eventually(() => convA.getByTestId('chat-status').textContent()).toBe('Bruno Díaz Soto escribiendo...');
     await pageB.getByTestId('chat-send').click();
+    await eventually(() => convA.getByTestId('chat-status').textContent()).toBe('2 miembros: Tú, Bruno Díaz Soto');
     await eventually(() => bubbles(pageB, 'Perfecto, ahí estaré').getAttribute('data-mine')).toBe('true');
     // Own messages carry no name.
     expect(await bubbles(pageB, 'Perfecto, ahí estaré').getByTestId('chat-message-sender').count()).toBe(0);
@@ -91,11 +125,76 @@ describe('chat group rooms in the browser (two users)', () => {
     await eventually(() => reply.getByTestId('chat-message-sender').textContent()).toBe('Bruno Díaz Soto');
     await pageA.screenshot({ path: `${SHOTS}/chat-group-conversation.png` });
 
+    // B, in the open group, sees A typing in the header; when A stops, the members come back.
+    const convB = panelB.getByTestId('chat-conversation');
+    const membersB = '2 miembros: Ana Torres, Tú';
+    expect(await convB.getByTestId('chat-status').textContent()).toBe(membersB);
+    await pageA.getByTestId('chat-input').fill('Ya casi llego');
+    await eventually(() => convB.getByTestId('chat-status').textContent()).toBe('Ana Torres escribiendo...');
+    await pageB.screenshot({ path: `${SHOTS}/chat-group-writing-conversation.png` });
+    await pageA.getByTestId('chat-input').fill('');
+    await eventually(() => convB.getByTestId('chat-status').textContent()).toBe(membersB);
+
     // The server holds one group with both members and both messages (no duplicate from retries).
     const groups = await apiCall<{ data: { _id: string; members: unknown[] }[] }>(t.node.url, b, 'GET', 'chatRooms');
     expect(groups.data).toHaveLength(1);
     expect(groups.data[0].members).toHaveLength(2);
     const history = await apiCall<{ docs: number }>(t.node.url, a, 'GET', `chatMessage?_room=${groups.data[0]._id}`);
     expect(history.docs).toBe(2);
+  }, 60_000);
+
+  it('a group made elsewhere appears live for its members; several typists are named together', async () => {
+    const sockets: Socket[] = [];
+    const timers: ReturnType<typeof setInterval>[] = [];
+    try {
+      // B goes back to the list (nothing unsent in the group).
+      const panelB = pageB.getByTestId('chat-panel');
+      await panelB.getByRole('button', { name: 'Volver a la lista de contactos' }).click();
+      await panelB.getByTestId('chat-groups').waitFor();
+      // The group B has read shows no unread badge (no "0").
+      const readGroup = panelB.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' });
+      await eventually(() => readGroup.getByTestId('chat-unread').locator('.MuiBadge-badge').isVisible()).toBe(false);
+
+      // A creates a second group through the API (another tab or device): B and A's page learn it live.
+      const created = await apiCall<{ data: { _id: string } }>(t.node.url, a, 'POST', 'chatRoom', {
+        id: randomUUID(),
+        name: 'Comité de acreditación',
+        members: [b.user._id, c.user._id],
+      });
+      const room = created.data._id;
+      const groupB = panelB.getByTestId('chat-group').filter({ hasText: 'Comité de acreditación' });
+      await eventually(() => groupB.getByTestId('chat-group-members').textContent()).toBe('3 miembros');
+      const panelA = pageA.getByTestId('chat-panel');
+      await panelA.getByRole('button', { name: 'Volver a la lista de contactos' }).click();
+      await eventually(() => panelA.getByTestId('chat-group').filter({ hasText: 'Comité de acreditación' }).isVisible()).toBe(true);
+
+      // A and C type (real Socket.IO clients, typing renewed like a keyboard would): B reads both names,
+      // in the order they started, in the list and in the open conversation.
+      const [sa, sc] = await Promise.all([socketFor(t.node.url, a.token), socketFor(t.node.url, c.token)]);
+      sockets.push(sa, sc);
+      const typing = (s: Socket) => {
+        const emit = () => void emitAck(s, 'chat-room:writing', { _room: room, writing: true }).catch(() => undefined);
+        emit();
+        const timer = setInterval(emit, 1200);
+        timers.push(timer);
+        return timer;
+      };
+      typing(sa);
+      await eventually(() => groupB.getByTestId('chat-writing').textContent()).toBe('Ana Torres escribiendo...');
+      const cTyping = typing(sc);
+      await eventually(() => groupB.getByTestId('chat-writing').textContent()).toBe('Ana Torres y Carla Ríos escribiendo...');
+      await groupB.click();
+      const convB = panelB.getByTestId('chat-conversation');
+      await eventually(() => convB.getByTestId('chat-status').textContent()).toBe('Ana Torres y Carla Ríos escribiendo...');
+      await pageB.screenshot({ path: `${SHOTS}/chat-group-writing-several.png` });
+
+      // C stops: only A remains.
+      clearInterval(cTyping);
+      expect(await emitAck(sc, 'chat-room:writing', { _room: room, writing: false })).toMatchObject({ ok: true });
+      await eventually(() => convB.getByTestId('chat-status').textContent()).toBe('Ana Torres escribiendo...');
+    } finally {
+      timers.forEach(clearInterval);
+      sockets.forEach((s) => s.disconnect());
+    }
   }, 60_000);
 });

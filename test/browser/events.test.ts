@@ -198,6 +198,9 @@ describe('organizer workspace in the browser (chromium)', () => {
     // Edit: the form comes filled; saving returns to the Tablero with the new data (read-your-writes).
     await page.goto(`/module/${organizer.user._id}/editEvent/congreso-innovacion-2027`);
     await poll(() => page.getByLabel('Nombre del evento').inputValue()).toBe('Congreso de Innovación 2027');
+    // The event's own code is never reported as taken.
+    await page.waitForTimeout(700);
+    expect(await page.locator('#event-eventCode-helper-text').textContent()).not.toMatch(/ya está en uso/);
     await page.getByLabel('Descripción').fill('Dos días de conferencias sobre innovación y emprendimiento.');
     await page.getByTestId('event-save').click();
     await page.waitForURL(`**/module/${organizer.user._id}/congreso-innovacion-2027/store`);
@@ -232,10 +235,28 @@ describe('organizer workspace in the browser (chromium)', () => {
     await poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
     await shot(page, 'history-1280');
 
-    // An eventCode reserved by another event is refused beside the code field.
+    // An eventCode reserved by another event is reported while typing (debounced), with the save's message.
     await page.goto(`/module/${organizer.user._id}/create`);
     await page.getByLabel('Nombre del evento').fill('Otro congreso');
+    const codeHelper = page.locator('#event-eventCode-helper-text');
+    await poll(() => codeHelper.textContent()).toMatch(/^Código disponible\. Dirección pública: .*\/e\/otro-congreso$/);
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v2/events/code-availability')) checks.push(new URL(r.url()).searchParams.get('code') ?? '');
+    });
+    await page.getByLabel('Código del evento').fill('');
+    await page.getByLabel('Código del evento').pressSequentially('congreso-innovacion-2027', { delay: 40 });
+    await poll(() => codeHelper.textContent()).toBe('El código del evento ya está en uso. Elige otro.');
+    // Debounced: the settled code is checked, not every key (a slow machine may let one pause through).
+    expect(checks.at(-1)).toBe('congreso-innovacion-2027');
+    expect(checks.length).toBeLessThanOrEqual(3);
+    expect(await page.getByLabel('Código del evento').getAttribute('aria-invalid')).toBe('true');
+    // A free code clears it; the taken one brings it back.
+    await page.getByLabel('Código del evento').fill('congreso-innovacion-2027-b');
+    await poll(() => codeHelper.textContent()).toMatch(/^Código disponible/);
     await page.getByLabel('Código del evento').fill('congreso-innovacion-2027');
+    await poll(() => codeHelper.textContent()).toBe('El código del evento ya está en uso. Elige otro.');
+    // Saving anyway is still refused by the server (the reservation is the guarantee).
     await page.getByLabel('Lugar').fill('Lima');
     await page.locator('#event-startDate').fill(eventFormDate(40, 9));
     await page.locator('#event-endDate').fill(eventFormDate(40, 18));
@@ -295,9 +316,44 @@ describe('organizer workspace in the browser (chromium)', () => {
     // Registro presencial and Solicitudes de ayuda are the administrator's.
     expect(await owner.page.getByTestId('menu-registerAttendance').count()).toBe(1);
 
+    // A pending invitation (no account for that e-mail yet) can be cancelled from the team page.
+    const pendingEmail = `pendiente-${Date.now()}@example.test`;
+    const pending = await api('POST', `/event/${ev._id}/collaborator`, { email: pendingEmail, module: 'store', role: 'register' });
+    expect(pending.body.data.status).toBe('pending');
+
     await owner.page.goto(`/module/${organizer.user._id}/users`);
     await poll(() => owner.page.getByText('RUEDA DE NEGOCIOS · Producción').count()).toBe(1);
+    await poll(() => owner.page.getByTestId('team-pending').filter({ hasText: 'p***@example.test' }).count()).toBe(1);
     await shot(owner.page, 'team-1280');
+    await owner.page.getByRole('button', { name: 'Cancelar invitación p***@example.test' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: '¿Cancelar la invitación?' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('El enlace enviado a p***@example.test dejará de funcionar').count()).toBe(1);
+    // Keeping it closes the dialog and changes nothing.
+    await dialog.getByRole('button', { name: 'Mantener' }).click();
+    await poll(() => owner.page.getByRole('dialog').count()).toBe(0);
+    expect(await owner.page.getByTestId('team-pending').count()).toBe(1);
+    await owner.page.getByRole('button', { name: 'Cancelar invitación p***@example.test' }).click();
+    await owner.page.getByTestId('team-cancel-confirm').click();
+    await owner.page.getByText('Invitación cancelada.').waitFor();
+    await poll(() => owner.page.getByTestId('team-pending').count()).toBe(0);
+    expect(await seriousViolationsOutsideAppBar(owner.page)).toEqual([]);
+    // The e-mailed link of the cancelled invitation grants nothing: the invited person sees why.
+    const late = await signUp(base, { email: pendingEmail, displayName: 'Invitada Tarde' });
+    const lateTab = await signedIn(late);
+    await lateTab.page.goto(`/confirm/invitation/${pending.body.data.invitationId}`);
+    await poll(() => lateTab.page.getByTestId('token-result').textContent()).toBe(
+      'El organizador canceló esta invitación; el enlace ya no es válido. Pídele una nueva invitación si aún necesitas acceso.',
+    );
+    expect((await apiAs(base, late)('GET', `/event/${ev._id}`)).status).toBe(403);
+    await lateTab.context.close();
+    // A link that was not cancelled still works from the same page.
+    const laterEmail = `pendiente2-${Date.now()}@example.test`;
+    const kept = await api('POST', `/event/${ev._id}/collaborator`, { email: laterEmail, module: 'store', role: 'register' });
+    const welcome = await signedIn(await signUp(base, { email: laterEmail, displayName: 'Invitada Puntual' }));
+    await welcome.page.goto(`/confirm/invitation/${kept.body.data.invitationId}`);
+    await poll(() => welcome.page.getByTestId('token-result').textContent()).toBe('¡Listo! Ya formas parte del equipo del evento.');
+    await welcome.context.close();
     await owner.context.close();
     await context.close();
   }, 60_000);

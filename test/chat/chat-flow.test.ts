@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatListEntry, ChatMessage, MessagesUpdateEvent, MessageUpdateEvent, PresenceEvent, WritingEvent } from '../../src/contracts/chat.js';
+import {
+  roomCreatedEventSchema,
+  type ChatGroupEntry,
+  type ChatListEntry,
+  type ChatMessage,
+  type MessagesUpdateEvent,
+  type MessageUpdateEvent,
+  type PresenceEvent,
+  type RoomCreatedEvent,
+  type WritingEvent,
+} from '../../src/contracts/chat.js';
 import type { SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { api, emitAck, nextEvent, shareTeam, signUpMany, sleep, socketFor, until } from './helpers.js';
@@ -284,5 +294,54 @@ describe('chat over HTTP and Socket.IO', () => {
     await D.put(`chatMessagesByChatRoom/${gid}`, { state: 'viewed' });
     await full;
     expect((await D.get('chatRooms')).body.data[0]).toMatchObject({ _id: gid, unreadMessages: 0 });
+  });
+
+  it('announces a new group to each member live (chat-room:created), not to others, and never an individual room', async () => {
+    const [elsa, fito] = await signUpMany(t.node.url, ['Elsa Ramos', 'Fito Paz']);
+    await shareTeam(t.ctx, ana, beto, elsa, fito);
+    const sockets2 = await Promise.all([elsa, fito].map((u) => socketFor(t.node.url, u.token)));
+    sockets.push(...sockets2);
+    const [se, sf] = sockets2;
+    const sc = await socketFor(t.node.url, carla.token);
+    sockets.push(sc);
+    const got = new Map<Socket, RoomCreatedEvent[]>([sa, sb, se, sf, sc].map((s) => [s, []]));
+    const listeners = [...got].map(([s, list]) => [s, (p: RoomCreatedEvent) => list.push(p)] as const);
+    for (const [s, l] of listeners) s.on('chat-room:created', l);
+
+    // An individual room opens silently: it appears with its first message, as before.
+    await api(t.node.url, elsa.token).room(fito.user._id);
+
+    const atBeto = nextEvent<RoomCreatedEvent>(sb, 'chat-room:created');
+    const atFito = nextEvent<RoomCreatedEvent>(sf, 'chat-room:created');
+    const clientId = randomUUID();
+    const created = await A.post('chatRoom', { id: clientId, name: 'Logística', members: [beto.user._id, fito.user._id] });
+    expect(created.status).toBe(201);
+    const gid = created.body.data._id as string;
+    const [forBeto, forFito] = await Promise.all([atBeto, atFito]);
+
+    // Each member gets its own GET chatRooms entry (own _participant), valid against the shared schema.
+    const byId = (x: { _id: string }, y: { _id: string }) => x._id.localeCompare(y._id);
+    for (const [payload, member] of [[forBeto, B], [forFito, api(t.node.url, fito.token)]] as const) {
+      expect(roomCreatedEventSchema.parse(payload)).toEqual(payload);
+      const listed = ((await member.get('chatRooms')).body.data as ChatGroupEntry[]).find((g) => g._id === gid)!;
+      expect({ ...payload, members: [...payload.members].sort(byId) }).toEqual({ ...listed, members: [...listed.members].sort(byId) });
+    }
+    expect(forBeto).toMatchObject({ _id: gid, type: 'group', name: 'Logística', unreadMessages: 0, chatMessage: null });
+    expect(forBeto._participant).not.toBe(forFito._participant);
+    expect(forBeto.members.map((m) => m.name).sort()).toEqual(['Ana Pérez', 'Beto Ruiz', 'Fito Paz']);
+    // The creator's own sockets (other tabs) learn it too.
+    await until(async () => got.get(sa)!.some((p) => p._id === gid));
+
+    // A retried creation (same client id) is the same room and is not announced again. Non-members (a
+    // contact left out, a stranger) never hear of the group; a later group of Elsa's marks the end.
+    expect((await A.post('chatRoom', { id: clientId, name: 'Logística', members: [beto.user._id, fito.user._id] })).body.data._id).toBe(gid);
+    expect((await A.post('chatRoom', { id: randomUUID(), name: 'Otro', members: [elsa.user._id] })).status).toBe(201);
+    await until(async () => got.get(se)!.length === 1);
+    await sleep(300);
+    for (const [s, l] of listeners) s.off('chat-room:created', l);
+    expect(got.get(sb)!.map((p) => p._id)).toEqual([gid]);
+    expect(got.get(sf)!.map((p) => p._id)).toEqual([gid]);
+    expect(got.get(se)!.map((p) => p.name)).toEqual(['Otro']);
+    expect(got.get(sc)).toEqual([]);
   });
 });

@@ -194,6 +194,65 @@ describe('collaborators', () => {
         expect(s.status === 'created' && s.invitations).toEqual([]);
       });
   });
+  describe('cancelling a pending invitation', () => {
+    const pending: EventsEvent = {
+      type: 'events.CollaboratorInvitationPending',
+      data: { eventId: EVENT_ID, eventName: 'Café de Lima', invitationId: T1, emailHash: 'h1', emailMasked: 'a***@x.pe', emailCipher: 'CIPHER', module: 'store', role: 'register', invitedBy: OWNER, at },
+    };
+    const cancelled: EventsEvent = {
+      type: 'events.CollaboratorInvitationCancelled',
+      data: { eventId: EVENT_ID, invitationId: T1, emailMasked: 'a***@x.pe', module: 'store', role: 'register', cancelledBy: SPEC_USER_ID, at },
+    };
+
+    it('records who cancelled which invitation, and the invitation is no longer pending', () => {
+      spec.given([created, pending]).when({ type: 'CancelInvitation', data: { invitationId: T1 } }).then([cancelled]);
+      spec
+        .given([created, pending])
+        .when({ type: 'CancelInvitation', data: { invitationId: T1 } })
+        .thenState((s) => {
+          expect(s.status === 'created' && s.invitations).toEqual([]);
+          expect(s.status === 'created' && s.cancelledInvitations).toEqual([T1]);
+        });
+    });
+    it('cancelling again is a no-op (a retry answers success)', () => {
+      spec.given([created, pending, cancelled]).when({ type: 'CancelInvitation', data: { invitationId: T1 } }).then([]);
+    });
+    it('an unknown or already used invitation is not found', () => {
+      spec.given([created]).when({ type: 'CancelInvitation', data: { invitationId: T2 } }).thenThrows(code('INVITATION_NOT_FOUND'));
+      const used: EventsEvent = {
+        type: 'events.CollaboratorInvited',
+        data: { eventId: EVENT_ID, eventName: 'Café de Lima', inviteeUserId: OTHER, module: 'store', role: 'register', invitedBy: OWNER, invitationId: T1, at },
+      };
+      spec.given([created, pending, used]).when({ type: 'CancelInvitation', data: { invitationId: T1 } }).thenThrows(code('INVITATION_NOT_FOUND'));
+    });
+    it('the link of a cancelled invitation grants nothing, even to the invited e-mail', () => {
+      const error = spec
+        .given([created, pending, cancelled])
+        .when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1' } })
+        .thenThrows(code('INVITATION_CANCELLED'));
+      expect((error as DomainError).messagePublic).toMatch(/canceló esta invitación/);
+    });
+    it('a new invitation to the same e-mail after a cancellation can be accepted', () => {
+      const again: EventsEvent = { ...pending, data: { ...(pending.data as object), invitationId: T2 } } as EventsEvent;
+      spec
+        .given([created, pending, cancelled, again])
+        .when({ type: 'AcceptInvitation', data: { invitationId: T2, userId: OTHER, emailHash: 'h1' } })
+        .thenState((s) => expect(s.status === 'created' && s.members[OTHER]).toEqual({ store: 'register' }));
+    });
+    it('the audit trail shows the cancellation with the masked e-mail', () => {
+      const history = buildHistory([created, pending, cancelled].map((e, i) => ({ ...e, streamVersion: i, metadata: { userId: OWNER, occurredAt: at } })));
+      expect(history[2]).toMatchObject({
+        type: 'events.CollaboratorInvitationCancelled',
+        action: 'Invitación cancelada',
+        userId: OWNER,
+        subject: 'Invitación: a***@x.pe',
+        changes: [
+          { field: 'module', before: 'store', after: null },
+          { field: 'role', before: 'register', after: null },
+        ],
+      });
+    });
+  });
   it('removes a collaborator, never the owner', () => {
     const granted: EventsEvent = {
       type: 'events.CollaboratorInvited',

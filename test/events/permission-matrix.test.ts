@@ -31,6 +31,7 @@ const OPERATIONS: { name: string; action: EventAction | 'anyRole'; run: (c: Clie
     run: (c, id) => c.post(`/event/${id}/collaborator`, { email: `nadie.${randomUUID().slice(0, 6)}@example.test`, module: 'store', role: 'poll' }),
   },
   { name: 'DELETE collaborator', action: 'collaborator.manage', run: (c, id) => c.del(`/event/${id}/collaborator/${randomUUID()}`) },
+  { name: 'DELETE invitation (cancel)', action: 'collaborator.manage', run: (c, id) => c.del(`/event/${id}/invitation/${randomUUID()}`) },
   { name: 'GET history', action: 'history.read', run: (c, id) => c.get(`/event/${id}/history`) },
   { name: 'GET history.csv', action: 'history.read', run: (c, id) => c.get(`/event/${id}/history.csv`) },
   { name: 'GET permissions', action: 'anyRole', run: (c, id) => c.get(`/permissions/${id}`) },

@@ -37,14 +37,18 @@ describe('events read models rebuild from the log', () => {
     const colleague = await signUp(t.node.url);
     await a.post(`/event/${ev._id}/collaborator`, { email: colleague.email, module: 'store', role: 'register' });
     await a.post(`/event/${ev._id}/collaborator`, { email: colleague.email, module: 'store', role: 'poll' });
-    const last = await a.post(`/event/${ev._id}/collaborator`, { email: uniqueEmail('pendiente'), module: 'contacts', role: 'administrator' });
+    await a.post(`/event/${ev._id}/collaborator`, { email: uniqueEmail('pendiente'), module: 'contacts', role: 'administrator' });
+    const withdrawn = await a.post(`/event/${ev._id}/collaborator`, { email: uniqueEmail('cancelada'), module: 'settings', role: 'administrator' });
+    const last = await a.del(`/event/${ev._id}/invitation/${withdrawn.body.data.invitationId}`);
+    expect(last.status).toBe(200);
     await settle(t, last.body.position);
 
     const before = await dump();
     expect(before.events).toHaveLength(1);
     expect(before.event_ticket_types).toHaveLength(1);
     expect(before.event_members).toHaveLength(6); // owner x 5 modules + the colleague's store role
-    expect(before.event_invitations).toHaveLength(1);
+    expect(before.event_invitations).toHaveLength(2);
+    expect(before.event_invitations.filter((r) => (JSON.parse(r as string) as { cancelled_at: unknown }).cancelled_at)).toHaveLength(1);
     const result = await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, eventsReadModels);
     expect(result.applied).toBeGreaterThan(5);
     expect(await dump()).toEqual(before);

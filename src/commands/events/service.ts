@@ -197,6 +197,11 @@ export async function inviteByEmail(
   return { ...r, invitationId };
 }
 
+/** Withdraws a pending invitation; the command id makes a retried cancel answer the first result. */
+export function cancelInvitation(ctx: Ctx, user: AuthUser, eventId: string, invitationId: string) {
+  return run(ctx, eventId, { type: 'CancelInvitation', data: { invitationId } }, user, { commandId: `invitation-cancel:${invitationId}` });
+}
+
 export function acceptInvitation(ctx: Ctx, user: AuthUser, eventId: string, invitationId: string) {
   return run(
     ctx,

@@ -131,6 +131,11 @@ export type CollaboratorInvitationPending = E<
     at: string;
   }
 >;
+/** An organizer withdrew a pending e-mail invitation: its link grants nothing any more. */
+export type CollaboratorInvitationCancelled = E<
+  'events.CollaboratorInvitationCancelled',
+  { eventId: string; invitationId: string; emailMasked: string; module: ModuleName; role: RoleName; cancelledBy: string; at: string }
+>;
 export type CollaboratorRemoved = E<
   'events.CollaboratorRemoved',
   { eventId: string; userId: string; modules: ModuleName[]; removedBy: string; at: string }
@@ -149,6 +154,7 @@ export type EventsEvent =
   | PaymentMethodRemoved
   | CollaboratorInvited
   | CollaboratorInvitationPending
+  | CollaboratorInvitationCancelled
   | CollaboratorRemoved;
 
 export const EVENT_TYPES: EventsEvent['type'][] = [
@@ -164,6 +170,7 @@ export const EVENT_TYPES: EventsEvent['type'][] = [
   'events.PaymentMethodRemoved',
   'events.CollaboratorInvited',
   'events.CollaboratorInvitationPending',
+  'events.CollaboratorInvitationCancelled',
   'events.CollaboratorRemoved',
 ];
 
@@ -188,6 +195,7 @@ export type InviteByEmail = C<
   'InviteByEmail',
   { invitationId: string; emailHash: string; emailMasked: string; emailCipher: string | null; module: ModuleName; role: RoleName }
 >;
+export type CancelInvitation = C<'CancelInvitation', { invitationId: string }>;
 export type AcceptInvitation = C<'AcceptInvitation', { invitationId: string; userId: string; emailHash: string }>;
 export type RemoveCollaborator = C<'RemoveCollaborator', { userId: string }>;
 
@@ -204,6 +212,7 @@ export type EventsCommand =
   | RemovePaymentMethod
   | GrantCollaborator
   | InviteByEmail
+  | CancelInvitation
   | AcceptInvitation
   | RemoveCollaborator;
 
@@ -247,6 +256,8 @@ export type EventState =
       /** userId -> module -> role (collaborators only; the owner is administrator everywhere). */
       members: Record<string, Partial<Record<ModuleName, RoleName>>>;
       invitations: PendingInvitation[];
+      /** Ids of cancelled invitations, so their links are refused as cancelled and a repeated cancel is a no-op. */
+      cancelledInvitations: string[];
     } & EventDetails);
 export type CreatedEvent = Extract<EventState, { status: 'created' }>;
 
@@ -281,6 +292,7 @@ export function evolve(state: EventState, event: EventsEvent): EventState {
       paymentMethods: [],
       members: {},
       invitations: [],
+      cancelledInvitations: [],
     };
   }
   if (state.status !== 'created') return state;
@@ -330,6 +342,12 @@ export function evolve(state: EventState, event: EventsEvent): EventState {
       const others = state.invitations.filter((i) => !(i.emailHash === emailHash && i.module === module));
       return { ...state, invitations: [...others, { id: invitationId, emailHash, emailMasked, module, role, invitedBy, at }] };
     }
+    case 'events.CollaboratorInvitationCancelled':
+      return {
+        ...state,
+        invitations: state.invitations.filter((i) => i.id !== event.data.invitationId),
+        cancelledInvitations: [...state.cancelledInvitations, event.data.invitationId],
+      };
     case 'events.CollaboratorRemoved': {
       const { [event.data.userId]: _gone, ...members } = state.members;
       return { ...state, members };
@@ -530,7 +548,19 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
         },
       ];
     }
+    case 'CancelInvitation': {
+      const { invitationId } = command.data;
+      // Cancelling twice (a retry, or two organizers at once) answers success without a second event.
+      if (s.cancelledInvitations.includes(invitationId)) return [];
+      const invitation = s.invitations.find((i) => i.id === invitationId);
+      if (!invitation) throw new NotFoundError('INVITATION_NOT_FOUND', m.invitationNotFound);
+      const { emailMasked, module, role } = invitation;
+      return [{ type: 'events.CollaboratorInvitationCancelled', data: { eventId, invitationId, emailMasked, module, role, cancelledBy: actor, at } }];
+    }
     case 'AcceptInvitation': {
+      if (s.cancelledInvitations.includes(command.data.invitationId)) {
+        throw new DomainError('INVITATION_CANCELLED', m.invitationCancelled, 409);
+      }
       const invitation = s.invitations.find((i) => i.id === command.data.invitationId);
       if (!invitation) throw new NotFoundError('INVITATION_NOT_FOUND', m.invitationNotFound);
       if (invitation.emailHash !== command.data.emailHash) throw new ForbiddenError('INVITATION_OTHER_EMAIL', m.invitationOtherEmail);

@@ -48,7 +48,11 @@ export async function inviteCollaborator(ctx: AppContext, user: AuthUser, eventI
   };
 }
 
-/** /confirm/invitation/{token}: the token is the invitation id; only the invited e-mail's account may use it. */
+/**
+ * /confirm/invitation/{token}: the token is the invitation id; only the invited e-mail's account may use it.
+ * A cancelled invitation keeps its row (cancelled_at), and the event's stream refuses it with INVITATION_CANCELLED
+ * even before the read model has seen the cancellation.
+ */
 export async function confirmInvitation(ctx: AppContext, user: AuthUser, invitationId: string) {
   const row = await ctx.db.selectFrom('event_invitations').select(['event_id']).where('id', '=', invitationId).executeTakeFirst();
   if (!row) throw new HttpError(404, messages.events.invitationNotFound, 'INVITATION_NOT_FOUND');
@@ -76,6 +80,7 @@ export async function claimPendingInvitations(ctx: AppContext, user: AuthUser): 
     .selectFrom('event_invitations')
     .select(['id', 'event_id'])
     .where('email_hash', '=', svc.emailHashOf(user.email))
+    .where('cancelled_at', 'is', null)
     .execute();
   let last: string | null = null;
   for (const row of rows) {

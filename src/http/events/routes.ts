@@ -5,6 +5,9 @@ import {
   adminDashboardResponseSchema,
   adminOrganizersResponseSchema,
   adminUsersResponseSchema,
+  codeAvailabilityQuerySchema,
+  codeAvailabilityResponseSchema,
+  cancelInvitationResponseSchema,
   collaboratorsResponseSchema,
   confirmInvitationResponseSchema,
   createEventRequestSchema,
@@ -57,6 +60,7 @@ import { collaboratorsOf, inviteCollaborator, confirmInvitation, claimPendingInv
 import { modulesOf, permissionsOf, validateRole } from './roles.js';
 import { historyCsv, historyOf } from './history.js';
 import { serveFile, uploadCover } from './files.js';
+import { codeAvailability } from './code-availability.js';
 
 const TAG = 'events';
 const idParams = z.object({ id: z.uuid({ message: 'Identificador no válido.' }) });
@@ -76,6 +80,13 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       const r = await svc.createEvent(ctx, requireUser(req), body);
       return { data: eventDtoFromState(r.state, r.version), position: r.position };
     },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'get', path: '/events/code-availability', summary: 'Indica si un código de evento está libre (comprobación mientras se escribe; guardar sigue validándolo)', tag: TAG, auth: 'user', query: codeAvailabilityQuerySchema, response: codeAvailabilityResponseSchema },
+    async ({ query }) => codeAvailability(ctx, query.code, query.eventId),
   );
 
   defineRoute(
@@ -326,6 +337,17 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
       const r = await svc.removeCollaborator(ctx, requireUser(req), params.id, params.userId);
       return { data: { _id: params.userId, deleted: true as const }, position: r.position };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'delete', path: '/event/:id/invitation/:itemId', summary: 'Cancela una invitación pendiente (su enlace deja de ser válido)', tag: TAG, auth: 'user', params: itemParams, response: cancelInvitationResponseSchema },
+    async ({ params, req }) => {
+      await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
+      const r = await svc.cancelInvitation(ctx, requireUser(req), params.id, params.itemId);
+      return { data: { _id: params.itemId, deleted: true as const }, position: r.position };
     },
   );
 

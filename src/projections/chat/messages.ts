@@ -1,16 +1,16 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   CHAT_SOCKET_EVENTS,
   chatRoomChannel,
   type MessagesUpdateEvent,
   type MessageUpdateEvent,
+  type RoomCreatedEvent,
 } from '../../contracts/chat.js';
-import type { DB } from '../../db/schema.js';
 import type { MessageSent, MessagesMarked, RoomOpened } from '../../domain/chat/room.js';
 import type { RecordedEvent } from '../../eventstore/port.js';
 import { userRoom } from '../../realtime/realtime.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
-import { toChatMessage } from './queries.js';
+import { toChatMessage, userSummaries } from './queries.js';
 
 const RANK_SQL = sql`CASE state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'viewed' THEN 3 END`;
 
@@ -37,7 +37,7 @@ export const chatMessagesProjection = defineProjection({
         continue;
       }
       await flush();
-      if (e.type === 'chat.RoomOpened') await openRoom(ctx.trx, e.data as RoomOpened['data']);
+      if (e.type === 'chat.RoomOpened') await openRoom(ctx, e.data as RoomOpened['data']);
       else if (e.type === 'chat.MessagesMarked') await markMessages(ctx, e.data as MessagesMarked['data']);
     }
     await flush();
@@ -50,17 +50,40 @@ export const chatMessagesProjection = defineProjection({
   },
 });
 
-async function openRoom(trx: Transaction<DB>, d: RoomOpened['data']) {
-  await trx
+async function openRoom(ctx: ProjectionContext, d: RoomOpened['data']) {
+  const { trx } = ctx;
+  const opened = await trx
     .insertInto('chat_rooms')
     .values({ id: d.roomId, type: d.roomType, name: d.name, created_by: d.openedBy, created_at: d.openedAt })
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
   await trx
     .insertInto('chat_room_members')
     .values(d.members.map((m) => ({ room_id: d.roomId, user_id: m.userId, participant_id: m.participantId })))
     .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
     .execute();
+  // Members see a new group at once; an individual room shows up with its first message. A room already
+  // stored (event applied twice) is not announced again.
+  if (opened && d.roomType === 'group' && !ctx.replaying) await announceGroup(ctx, d);
+}
+
+/** `chat-room:created` to each member's user room: that member's GET chatRooms entry of the new group. */
+async function announceGroup(ctx: ProjectionContext, d: RoomOpened['data']) {
+  const users = await userSummaries(ctx.trx, d.members.map((m) => m.userId));
+  const members = d.members.map((m) => ({
+    _id: m.userId,
+    _participant: m.participantId,
+    name: users.get(m.userId)?.name ?? '',
+    publicUserId: users.get(m.userId)?.publicUserId ?? '',
+  }));
+  const entries = d.members.map((m) => ({
+    userId: m.userId,
+    payload: { _id: d.roomId, type: 'group', name: d.name, _participant: m.participantId, members, unreadMessages: 0, chatMessage: null } satisfies RoomCreatedEvent,
+  }));
+  ctx.afterCommit(({ realtime }) => {
+    for (const e of entries) realtime.emit(userRoom(e.userId), CHAT_SOCKET_EVENTS.roomCreated, e.payload);
+  });
 }
 
 async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<MessageSent['data']>[]) {

@@ -177,6 +177,7 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
         .where('event_id', '=', d.eventId)
         .where('email_hash', '=', d.emailHash)
         .where('module', '=', d.module)
+        .where('cancelled_at', 'is', null)
         .returning('id')
         .execute();
       for (const r of replaced) await createPiiVault(trx).forget(invitationSubject(r.id));
@@ -200,6 +201,18 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
         const payload = { invitationId: d.invitationId, eventId: d.eventId, eventName: d.eventName, invitedBy: d.invitedBy };
         ctx.afterCommit(({ jobs }) => jobs.enqueue(invitationMailJob, payload, recorded.eventId));
       }
+      return;
+    }
+    case 'events.CollaboratorInvitationCancelled': {
+      const d = e.data;
+      await trx
+        .updateTable('event_invitations')
+        .set({ cancelled_at: d.at, cancelled_by: d.cancelledBy, email_cipher: null })
+        .where('id', '=', d.invitationId)
+        .execute();
+      // Cancelled: the invitee's e-mail in the log becomes unreadable, and no invitation mail can go out any more.
+      await createPiiVault(trx).forget(invitationSubject(d.invitationId));
+      await touch(trx, d.eventId, d.at, version);
       return;
     }
     case 'events.CollaboratorRemoved':

@@ -67,5 +67,8 @@ export interface EventsTables {
     invited_by: string;
     invited_at: Date | string;
     email_cipher: string | null;
+    /** Set when an organizer cancelled the invitation (migrations/0202); the row stays so its link is refused as cancelled. */
+    cancelled_at: Date | string | null;
+    cancelled_by: string | null;
   };
 }

@@ -10,7 +10,7 @@ const escapeHtml = (s: string) =>
 /**
  * E-mails a pending collaborator invitation (the invitee has no account yet) with the link
  * /confirm/invitation/{invitationId}. The address is decrypted from the invitation's own key; an invitation
- * already used or replaced (row gone, key shredded) sends nothing. Keyed by the causing event id.
+ * already used, replaced (row gone, key shredded) or cancelled sends nothing. Keyed by the causing event id.
  */
 export const invitationMailJob = defineJob({
   name: 'events.invitationMail',
@@ -22,6 +22,7 @@ export const invitationMailJob = defineJob({
       .selectFrom('event_invitations')
       .select(['id', 'email_cipher', 'module', 'role'])
       .where('id', '=', payload.invitationId)
+      .where('cancelled_at', 'is', null)
       .executeTakeFirst();
     if (!row?.email_cipher) return;
     const to = await createPiiVault(db).decrypt(`event-invitation:${row.id}`, row.email_cipher);

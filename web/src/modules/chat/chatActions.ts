@@ -59,6 +59,22 @@ function patchGroup(room: string, patch: (g: ChatGroupEntry) => void): Thunk<boo
   };
 }
 
+/** Adds a group room to the list unless it is there already (created here, or `chat-room:created`). */
+export function addGroup(group: ChatGroupEntry): Thunk {
+  return (dispatch) => {
+    dispatch(
+      chatApi.util.updateQueryData('chatGroups', undefined, (list) => {
+        if (!list.some((g) => g._id === group._id)) list.unshift(group);
+      }),
+    );
+  };
+}
+
+/** Whether a room is one of the user's group rooms (as far as the loaded list knows). */
+export function isGroupRoom(state: RootState, room: string): boolean {
+  return !!chatApi.endpoints.chatGroups.select()(state).data?.some((g) => g._id === room);
+}
+
 /**
  * The chat-list entry a message belongs to: by room, or (individual room not yet known to the list) by the
  * other person, whose entry then learns its room.

@@ -28,6 +28,8 @@ export interface ChatUiState {
   drafts: Record<string, string>;
   /** The validation or send error shown for 3 s (spec section 5). */
   error: { id: number; text: string } | null;
+  /** Who is typing in each group room: room id -> user id -> name (individual rooms flag the contact entry). */
+  groupWriting: Record<string, Record<string, string>>;
 }
 
 const initialState: ChatUiState = {
@@ -41,6 +43,7 @@ const initialState: ChatUiState = {
   internet: typeof navigator === 'undefined' ? true : navigator.onLine,
   drafts: {},
   error: null,
+  groupWriting: {},
 };
 
 let errorId = 1;
@@ -96,6 +99,13 @@ export const chatSlice = createSlice({
     hideChatError(state, action: PayloadAction<number>) {
       if (state.error?.id === action.payload) state.error = null;
     },
+    setGroupWriting(state, action: PayloadAction<{ room: string; userId: string; name: string; writing: boolean }>) {
+      const { room, userId, name, writing } = action.payload;
+      const typists = (state.groupWriting[room] ??= {});
+      if (writing) typists[userId] = name;
+      else delete typists[userId];
+      if (Object.keys(typists).length === 0) delete state.groupWriting[room];
+    },
   },
   selectors: {
     selectChat: (state) => state,
@@ -109,4 +119,19 @@ const injected = chatSlice.injectInto(rootReducer);
 type WithChat = Parameters<typeof injected.selectors.selectChat>[0];
 export const selectChat = (state: RootState): ChatUiState => injected.selectors.selectChat(state as WithChat);
 export const selectChatVisible = (state: RootState): boolean => injected.selectors.selectChatVisible(state as WithChat);
-export const { resetChat, selectUser, selectGroup, setPanelOpen, setPageOpen, setOpenRoom, setFilter, setTabVisible, setInternet, setDraft, showChatError, hideChatError } = chatSlice.actions;
+export const {
+  resetChat,
+  selectUser,
+  selectGroup,
+  setPanelOpen,
+  setPageOpen,
+  setOpenRoom,
+  setFilter,
+  setTabVisible,
+  setInternet,
+  setDraft,
+  showChatError,
+  hideChatError,
+  setGroupWriting,
+} = chatSlice.actions;
+

@@ -23,3 +23,9 @@ export function dayLabel(iso: string): string {
   if (d.isSame(now.subtract(1, 'day'), 'day')) return t('chat.yesterday');
   return d.format('D [de] MMMM [de] YYYY');
 }
+
+const names = new Intl.ListFormat('es', { style: 'long', type: 'conjunction' });
+/** "<nombre> escribiendo..." for a group room; several typists are joined ("Ana, Beto y Carla escribiendo..."). */
+export function groupWritingText(typists: string[]): string {
+  return t('chat.groups.writing', { names: names.format(typists) });
+}

@@ -1,13 +1,13 @@
 import type { AuthUser } from '@contracts/accounts';
-import type { ChatMessage, MessagesUpdateEvent, MessageUpdateEvent, PresenceEvent, WritingEvent } from '@contracts/chat';
+import type { ChatMessage, MessagesUpdateEvent, MessageUpdateEvent, PresenceEvent, RoomCreatedEvent, WritingEvent } from '@contracts/chat';
 import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
 import { NOTIFICATION_SOCKET_EVENT, type Notification } from '@contracts/notifications';
 import { useEffect, useRef } from 'react';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
-import { applyStates, fetchMissed, flushOutbox, historyMarks, receiveMessage } from './chatActions';
+import { addGroup, applyStates, fetchMissed, flushOutbox, historyMarks, isGroupRoom, receiveMessage } from './chatActions';
 import { chatApi, useChatGroupsQuery, useChatUsersQuery } from './chatApi';
-import { resetChat, setInternet, setTabVisible } from './chatSlice';
+import { resetChat, setGroupWriting, setInternet, setTabVisible } from './chatSlice';
 import { openOutbox } from './outbox';
 
 /** A typing flag without a follow-up event clears itself after this long (the typist may have left). */
@@ -106,10 +106,24 @@ export function useChatController(me: AuthUser | null | undefined) {
       );
     const onWriting = (ev: WritingEvent) => {
       if (ev._id === me()._id) return;
+      // Typing in a group shows on the group (with the typist's name), never on the typist's contact entry.
+      const group = dispatch((_d, getState) => isGroupRoom(getState(), ev._room));
+      const set = (writing: boolean) =>
+        group ? dispatch(setGroupWriting({ room: ev._room, userId: ev._id, name: ev.name, writing })) : setWriting(ev._id, ev._room, writing);
       const key = `${ev._id}:${ev._room}`;
       clearTimeout(writingTimers.current.get(key));
-      setWriting(ev._id, ev._room, ev.writing);
-      if (ev.writing) writingTimers.current.set(key, setTimeout(() => setWriting(ev._id, ev._room, false), WRITING_TTL_MS));
+      set(ev.writing);
+      if (ev.writing) writingTimers.current.set(key, setTimeout(() => set(false), WRITING_TTL_MS));
+    };
+    // Another member made a group with us: it joins the list at once (and its room is joined below).
+    const onRoomCreated = (group: RoomCreatedEvent) => {
+      dispatch(addGroup(group));
+      // List not loaded yet, or a load in flight that may predate the group: let the server's answer bring it.
+      const listed = dispatch((_d, getState) => {
+        const q = chatApi.endpoints.chatGroups.select()(getState());
+        return q.status === 'fulfilled' && isGroupRoom(getState(), group._id);
+      });
+      if (!listed) dispatch(chatApi.util.invalidateTags(['ChatRoom']));
     };
 
     // One table of handlers, attached here and detached in the cleanup.
@@ -123,6 +137,7 @@ export function useChatController(me: AuthUser | null | undefined) {
       [CHAT_SOCKET_EVENTS.userConnected, onPresence],
       [CHAT_SOCKET_EVENTS.userDisconnected, onPresence],
       [CHAT_SOCKET_EVENTS.writing, onWriting],
+      [CHAT_SOCKET_EVENTS.roomCreated, onRoomCreated],
       [NOTIFICATION_SOCKET_EVENT, onNotification],
     ];
     for (const [event, handler] of handlers) socket.on(event, handler);

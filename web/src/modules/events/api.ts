@@ -1,5 +1,7 @@
 import type {
   AuditEntry,
+  CodeAvailability,
+  ConfirmInvitationResponse,
   EventDto,
   EventInformation,
   EventSummary,
@@ -122,6 +124,12 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       transformResponse: (r: { data: AuditEntry[] }) => r.data,
       providesTags: ['EventHistory'],
     }),
+    /** Advisory check while typing an eventCode; not cached for long, since another organizer may take it. */
+    codeAvailability: b.query<CodeAvailability, { code: string; eventId?: string }>({
+      query: ({ code, eventId }) => ({ url: 'events/code-availability', params: eventId ? { code, eventId } : { code } }),
+      transformResponse: (r: { data: CodeAvailability }) => r.data,
+      keepUnusedDataFor: 5,
+    }),
     collaborators: b.query<CollaboratorsResponse, string>({
       query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after(), headers: headersFor(id) }),
       providesTags: ['Collaborator'],
@@ -187,6 +195,16 @@ export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
     }),
+    confirmInvitation: b.mutation<ConfirmInvitationResponse, string>({
+      query: (token) => ({ url: `confirm/invitation/${seg(token)}`, method: 'POST' }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'Collaborator'] : []),
+    }),
+    cancelInvitation: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/invitation/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+    }),
   }),
 });
 
@@ -202,6 +220,7 @@ export const {
   usePublicEventQuery,
   useHistoryQuery,
   useCollaboratorsQuery,
+  useCodeAvailabilityQuery,
   useCreateEventMutation,
   useUpdateEventMutation,
   useUploadCoverMutation,
@@ -213,6 +232,8 @@ export const {
   useDeletePaymentMethodMutation,
   useInviteCollaboratorMutation,
   useRemoveCollaboratorMutation,
+  useCancelInvitationMutation,
+  useConfirmInvitationMutation,
 } = eventsApi;
 
 export type { EventSummary };

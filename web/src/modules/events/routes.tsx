@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: ':event/:module/*', lazy: () => import('./pages/ModulePage') },
     ],
   },
+  { path: 'confirm/invitation/:token', loader: requireUser, lazy: () => import('./pages/ConfirmInvitationPage') },
   { path: 'myevent/:filter?', loader: requireUser, lazy: () => import('./pages/MyEventsPage') },
   { path: 'searchEvent/:search?', lazy: () => import('./pages/SearchPage') },
   { path: 'e/:eventCode', lazy: () => import('./pages/PublicEventPage') },

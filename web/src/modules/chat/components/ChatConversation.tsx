@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { markRoomViewed, sendText } from '../chatActions';
 import { useChatMessagesQuery, useChatRoomQuery } from '../chatApi';
 import { hideChatError, selectChat, selectChatVisible, setDraft, setOpenRoom } from '../chatSlice';
-import { bubbleTime, dayLabel, shortTime } from '../format';
+import { bubbleTime, dayLabel, groupWritingText, shortTime } from '../format';
 import { useOutbox } from '../outbox';
 import { ChatAvatar } from './ChatAvatar';
 import { MessageStateIcon } from './MessageStateIcon';
@@ -185,8 +185,12 @@ export function ChatConversation({ me, contact, group, variant, onBack }: Props)
     }
   };
 
+  // Group: who is typing ("Ana y Beto escribiendo..."), else the members.
+  const typists = group ? chat.groupWriting[group._id] : undefined;
   const status = group
-    ? t('chat.groups.members', { count: group.members.length, names: group.members.map((m) => (m._id === me._id ? t('chat.groups.you') : m.name)).join(', ') })
+    ? typists
+      ? groupWritingText(Object.values(typists))
+      : t('chat.groups.members', { count: group.members.length, names: group.members.map((m) => (m._id === me._id ? t('chat.groups.you') : m.name)).join(', ') })
     : contact?.writing
       ? t('chat.writing')
       : contact?.state === 'online'
@@ -194,7 +198,7 @@ export function ChatConversation({ me, contact, group, variant, onBack }: Props)
         : contact?.lastDisconnection
           ? t('chat.lastSeen', { time: shortTime(contact.lastDisconnection) })
           : t('chat.offlineUser');
-  const writing = !!contact?.writing;
+  const writing = !!contact?.writing || !!typists;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: variant === 'page' ? 1 : 'none' }} data-testid="chat-conversation">

@@ -17,7 +17,8 @@ export function ChatEntryMeta({ lastSaveDate, unread }: { lastSaveDate?: string;
         color="primary"
         max={99}
         data-testid="chat-unread"
-        sx={{ mr: 1.25, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+        // A static badge drops MUI's scale(0) for a zero count: hide it (keeping its place) instead.
+        sx={{ mr: 1.25, '& .MuiBadge-badge': { position: 'static', transform: 'none' }, '& .MuiBadge-invisible': { visibility: 'hidden' } }}
       />
     </Box>
   );

@@ -9,6 +9,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { groupWritingText } from '../format';
 import { ChatAvatar } from './ChatAvatar';
 import { ChatEntryMeta } from './ChatEntryMeta';
 import { MessageStateIcon } from './MessageStateIcon';
@@ -17,12 +18,17 @@ interface Props {
   me: AuthUser;
   groups: ChatGroupEntry[] | undefined;
   selectedGroupId: string | null;
+  /** Who is typing, per group room (user id -> name). */
+  typists: Record<string, Record<string, string>>;
   onSelect: (group: ChatGroupEntry) => void;
   onNew: () => void;
 }
 
-/** "Grupos": the user's group rooms (name, member count, last message, unread) and the "Nuevo grupo" button. */
-export function ChatGroupList({ me, groups, selectedGroupId, onSelect, onNew }: Props) {
+/**
+ * "Grupos": the user's group rooms (name, member count, last message or who is typing, unread) and the
+ * "Nuevo grupo" button.
+ */
+export function ChatGroupList({ me, groups, selectedGroupId, typists, onSelect, onNew }: Props) {
   const { t } = useTranslation();
   const shown = [...(groups ?? [])].sort(
     (a, b) => (b.chatMessage?.saveDate ?? '').localeCompare(a.chatMessage?.saveDate ?? '') || a.name.localeCompare(b.name, 'es'),
@@ -47,6 +53,7 @@ export function ChatGroupList({ me, groups, selectedGroupId, onSelect, onNew }: 
             const last = g.chatMessage;
             const mine = last?.sender === me._id;
             const author = last && !mine ? g.members.find((m) => m._id === last.sender)?.name : undefined;
+            const writing = typists[g._id];
             return (
               <ListItemButton key={g._id} selected={g._id === selectedGroupId} onClick={() => onSelect(g)} data-testid="chat-group" data-room={g._id} sx={{ py: 1, gap: 0.5 }}>
                 <ListItemAvatar>
@@ -63,7 +70,17 @@ export function ChatGroupList({ me, groups, selectedGroupId, onSelect, onNew }: 
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="chat-group-members">
                         {t('chat.groups.memberCount', { count: g.members.length })}
                       </Typography>
-                      {last ? (
+                      {writing ? (
+                        <Typography
+                          component="span"
+                          variant="body2"
+                          color="primary.dark"
+                          sx={{ display: 'block', fontStyle: 'italic', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                          data-testid="chat-writing"
+                        >
+                          {groupWritingText(Object.values(writing))}
+                        </Typography>
+                      ) : last ? (
                         <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
                           {mine && (
                             <Box component="span" sx={{ display: 'inline-flex', fontSize: 16 }}>

@@ -128,7 +128,14 @@ export function ChatView({ me, variant, onClose, onExpand }: Props) {
   );
 
   const groupsSection = (
-    <ChatGroupList me={me} groups={groups.data} selectedGroupId={chat.selectedGroup} onSelect={pickGroup} onNew={() => setNewGroupOpen(true)} />
+    <ChatGroupList
+      me={me}
+      groups={groups.data}
+      selectedGroupId={chat.selectedGroup}
+      typists={chat.groupWriting}
+      onSelect={pickGroup}
+      onNew={() => setNewGroupOpen(true)}
+    />
   );
   const list = (
     <ChatUserList

@@ -15,8 +15,8 @@ import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/store';
-import { newMessageId } from '../chatActions';
-import { chatApi, useCreateGroupMutation } from '../chatApi';
+import { addGroup, newMessageId } from '../chatActions';
+import { useCreateGroupMutation } from '../chatApi';
 
 /** Group names: 1..80 characters after trimming (the server allows 100; the UI keeps names short). */
 export const GROUP_NAME_MAX = 80;
@@ -64,11 +64,7 @@ export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
     const res = await create({ id: roomId.current, name: trimmed, members });
     if ('data' in res && res.data) {
       const group = res.data;
-      dispatch(
-        chatApi.util.updateQueryData('chatGroups', undefined, (list) => {
-          if (!list.some((g) => g._id === group._id)) list.unshift(group);
-        }),
-      );
+      dispatch(addGroup(group));
       reset();
       onCreated(group);
     } else {

@@ -1,3 +1,4 @@
+import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -26,14 +27,17 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';
-import { useCollaboratorsQuery, useInviteCollaboratorMutation, useRemoveCollaboratorMutation } from '../api';
+import { useCancelInvitationMutation, useCollaboratorsQuery, useInviteCollaboratorMutation, useRemoveCollaboratorMutation } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
 
 const MODULES = Object.keys(MODULE_ROLES) as ModuleName[];
 
-/** /module/{userId}/users: the team of each event — invite by e-mail to a module with a role, list, remove. */
+/**
+ * /module/{userId}/users: the team of each event — invite by e-mail to a module with a role, list, remove, and
+ * cancel pending invitations (their e-mailed link then grants nothing).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { administrator, roleData, eventId: currentEvent } = useModuleArea();
@@ -46,9 +50,11 @@ export function Component() {
   const { data, error, isFetching } = useCollaboratorsQuery(eventId, { skip: !eventId });
   const [invite, inviteState] = useInviteCollaboratorMutation();
   const [remove] = useRemoveCollaboratorMutation();
+  const [cancelInvitation, cancelState] = useCancelInvitationMutation();
   const [form, setForm] = useState({ email: '', module: 'store', role: 'register' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [removing, setRemoving] = useState<{ userId: string; displayName: string } | null>(null);
+  const [cancelling, setCancelling] = useState<{ _id: string; emailMasked: string } | null>(null);
 
   if (roleData && events.length === 0) {
     return (
@@ -85,6 +91,17 @@ export function Component() {
       notifyError(e, t('common.unexpectedError'));
     }
     setRemoving(null);
+  };
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      await cancelInvitation({ eventId, itemId: cancelling._id }).unwrap();
+      notify(t('events.team.invitationCancelled'), 'success');
+    } catch (e) {
+      notifyError(e, t('common.unexpectedError'));
+    }
+    setCancelling(null);
   };
 
   const roles = MODULE_ROLES[form.module as ModuleName] ?? [];
@@ -206,7 +223,17 @@ export function Component() {
               </Typography>
               <List dense>
                 {data!.pending.map((p) => (
-                  <ListItem key={p._id}>
+                  <ListItem
+                    key={p._id}
+                    data-testid="team-pending"
+                    secondaryAction={
+                      <Tooltip title={t('events.team.cancelInvitation')}>
+                        <IconButton edge="end" aria-label={`${t('events.team.cancelInvitation')} ${p.emailMasked}`} onClick={() => setCancelling(p)}>
+                          <CancelScheduleSendIcon />
+                        </IconButton>
+                      </Tooltip>
+                    }
+                  >
                     <ListItemText
                       primary={p.emailMasked}
                       secondary={`${t(`events.modules.${p.module}`)} · ${t(`events.roles.${p.role}`)} · ${t('events.team.awaiting')}`}
@@ -228,6 +255,19 @@ export function Component() {
           <Button onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
           <Button color="error" variant="contained" onClick={() => void confirmRemove()}>
             {t('events.team.remove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={!!cancelling} onClose={() => setCancelling(null)} aria-labelledby="team-cancel-title">
+        <DialogTitle id="team-cancel-title">{t('events.team.cancelInvitationTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('events.team.cancelInvitationText', { email: cancelling?.emailMasked })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setCancelling(null)}>{t('events.team.keepInvitation')}</Button>
+          <Button color="error" variant="contained" disabled={cancelState.isLoading} onClick={() => void confirmCancel()} data-testid="team-cancel-confirm">
+            {t('events.team.cancelInvitation')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -21,6 +21,7 @@ import {
   updateEventRequestSchema,
   type EventDto,
 } from '@contracts/events';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -28,9 +29,10 @@ import { useCurrentUser } from '../../accounts/api';
 import { ErrorView } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';
 import { apiErrorBody } from '../../../app/api';
-import { useCreateEventMutation, useUpdateEventMutation, useUploadCoverMutation } from '../api';
+import { useCodeAvailabilityQuery, useCreateEventMutation, useUpdateEventMutation, useUploadCoverMutation } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
+import { useDebouncedValue } from '../components/useDebouncedValue';
 import { num, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
 import { fromLocalInput, slugify, toLocalInput } from '../format';
 
@@ -103,6 +105,16 @@ export function Component() {
   const fileRef = useRef<HTMLInputElement>(null);
   const busy = cs.isLoading || us.isLoading || ups.isLoading;
 
+  // The code is checked while typing (400 ms after the last key), skipping the event's own code; the answer
+  // only counts for the code still in the field. Saving checks again (the reservation is the guarantee).
+  const codeValid = EVENT_CODE_PATTERN.test(form.eventCode);
+  const settledCode = useDebouncedValue(form.eventCode, 400);
+  const checkCode = codeValid && settledCode === form.eventCode && !(ev && form.eventCode === ev.eventCode);
+  const { currentData: availability } = useCodeAvailabilityQuery(checkCode ? { code: form.eventCode, ...(ev ? { eventId: ev._id } : {}) } : skipToken);
+  const codeAnswer = checkCode && availability?.code === form.eventCode ? availability : undefined;
+  // The server's EVENT_CODE_TAKEN text, word for word what the save would answer.
+  const codeTaken = codeAnswer && !codeAnswer.available ? (codeAnswer.messagePublic ?? undefined) : undefined;
+
   useEffect(() => {
     if (ev) setForm(initialForm(ev));
   }, [ev?._id, ev?.version]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -130,8 +142,15 @@ export function Component() {
     fullWidth: true,
   });
 
-  const codeValid = EVENT_CODE_PATTERN.test(form.eventCode);
-  const codeHelp = errors.eventCode ?? (form.eventCode && !codeValid ? t('events.form.codeInvalid') : t('events.form.codeHelp', { url: `${location.host}/e/${form.eventCode || 'mi-evento'}` }));
+  const publicUrl = `${location.host}/e/${form.eventCode || 'mi-evento'}`;
+  const codeHelp =
+    errors.eventCode ??
+    codeTaken ??
+    (form.eventCode && !codeValid
+      ? t('events.form.codeInvalid')
+      : codeAnswer?.available
+        ? t('events.form.codeAvailable', { url: publicUrl })
+        : t('events.form.codeHelp', { url: publicUrl }));
 
   const chooseCover = (file: File | undefined) => {
     if (!file) return;
@@ -214,7 +233,7 @@ export function Component() {
             }}
             label={t('events.form.eventCode')}
             required
-            error={!!errors.eventCode || (!!form.eventCode && !codeValid)}
+            error={!!errors.eventCode || !!codeTaken || (!!form.eventCode && !codeValid)}
             helperText={codeHelp}
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start">/e/</InputAdornment> } }}
