@@ -43,6 +43,17 @@ export class CheckpointMovedError extends Error {
 
 class LockLostError extends Error {}
 
+interface Member {
+  projection: Projection;
+  generation: number;
+  position: string | null;
+  load: () => Promise<string | null>;
+  /** The runner stops: follow() resolves. */
+  done: () => void;
+  /** A batch failed or the lock was lost: follow() throws. */
+  fail: (err: unknown) => void;
+}
+
 /**
  * Runs projections: one active instance per projection across processes (session advisory locks held on one
  * dedicated connection, outside the pool), batches read from the event store, checkpoint written in the same
@@ -64,8 +75,10 @@ export class ProjectionRunner {
   private appendSignals = 0;
   /** Queries on the shared lock connection go one at a time (pg deprecates overlapping client.query calls). */
   private lockQueue: Promise<unknown> = Promise.resolve();
+  /** Projections whose lock this process holds, driven together by drive(). */
+  private readonly members = new Map<string, Member>();
   /** Reads of the log shared by this process's projections (see sharedRead). */
-  private readonly reads = new Map<string, { signals: number; done: boolean; nonEmpty: boolean; result: Promise<ReadAllResult> }>();
+  private readonly reads = new Map<string, { signals: number; result: Promise<ReadAllResult> }>();
 
   constructor(
     private readonly deps: {
@@ -86,7 +99,7 @@ export class ProjectionRunner {
       this.appendSignals++;
       this.wakers.forEach((w) => w());
     });
-    this.loops = this.projections.map((p) => this.run(p));
+    this.loops = [this.drive(), ...this.projections.map((p) => this.run(p))];
   }
 
   async stop(): Promise<void> {
@@ -205,7 +218,10 @@ export class ProjectionRunner {
     this.setState(projection.name, { status: 'stopped' });
   }
 
-  /** Holds the lock: catch up, then follow new events until stopped. Throws on a failing batch. */
+  /**
+   * Holds the lock: hands the projection to this process's driver (see drive), which catches it up and follows
+   * new events. Resolves when the runner stops; throws when a batch of it fails or its lock is lost.
+   */
   private async follow(projection: Projection, generation: number): Promise<void> {
     const load = async () => {
       await this.deps.db
@@ -220,73 +236,133 @@ export class ProjectionRunner {
         .executeTakeFirstOrThrow();
       return row.position ?? null;
     };
-    let position = await load();
+    const position = await load();
     // A projection that failed stays 'failed' until one of its batches goes through.
     if (this.states.get(projection.name)?.status !== 'failed') this.setState(projection.name, { status: 'running', error: null });
     this.setState(projection.name, { position });
+    if (this.stopped) return;
+    await new Promise<void>((resolve, reject) => {
+      const leave = () => this.members.get(projection.name) === member && this.members.delete(projection.name);
+      const member: Member = {
+        projection,
+        generation,
+        position,
+        load,
+        done: () => (leave(), resolve()),
+        fail: (err) => (leave(), reject(err)),
+      };
+      this.members.set(projection.name, member);
+      if (this.stopped) member.done();
+      this.wakers.forEach((w) => w());
+    });
+  }
+
+  /**
+   * One loop per process drives every projection it holds: they usually stand at the same position, so one
+   * read of the log and ONE transaction (all their rows and checkpoints) serve them all, instead of a read and
+   * a transaction each. Members behind the others go first, up to the next member's position, and then move
+   * together. If the shared transaction fails, the batch is retried projection by projection, so that only the
+   * projection at fault stops.
+   */
+  private async drive(): Promise<void> {
     let behindDelay = 0;
     while (!this.stopped) {
-      if (this.lockGeneration !== generation) throw new LockLostError();
-      let next: BatchResult;
+      for (const m of [...this.members.values()]) if (m.generation !== this.lockGeneration) m.fail(new LockLostError());
+      const list = [...this.members.values()].sort((a, b) => this.deps.store.comparePositions(a.position, b.position));
+      if (list.length === 0) {
+        await this.sleep(this.options.pollMs ?? 1000); // woken when a projection joins
+        continue;
+      }
       const signalsBefore = this.appendSignals;
+      const from = list[0].position;
+      const group = list.filter((m) => m.position === from);
+      const until = list.find((m) => m.position !== from)?.position ?? null;
+      const opts = {
+        batchSize: this.options.batchSize ?? 500,
+        replaying: false,
+        until,
+        read: (after: string | null, maxCount: number) => this.sharedRead(after, maxCount, signalsBefore),
+        prefetch: (after: string | null) => void this.sharedRead(after, this.options.batchSize ?? 500, this.appendSignals).catch(() => undefined),
+      };
+      let read = 0;
+      let behind = false;
       try {
-        next = await processBatch(this.deps, projection, position, {
-          batchSize: this.options.batchSize ?? 500,
-          replaying: false,
-          read: (after, maxCount) => this.sharedRead(after, maxCount, signalsBefore),
-        });
-      } catch (err) {
-        if (!(err instanceof CheckpointMovedError)) throw err;
-        // A rebuild committed meanwhile: continue from what it stored.
-        this.deps.logger.info({ projection: projection.name }, 'checkpoint moved (rebuild); resuming from it');
-        position = await load();
-        this.setState(projection.name, { position });
-        continue;
-      }
-      if (this.states.get(projection.name)?.status !== 'running') {
-        if (next.read === 0) {
-          await this.deps.db
-            .updateTable('projection_checkpoints')
-            .set({ status: 'running', error: null, updated_at: sql`now()` })
-            .where('name', '=', projection.name)
-            .execute();
+        const next = await processGroupBatch(this.deps, group.map((m) => m.projection), from, opts);
+        read = next.read;
+        behind = next.behind;
+        for (const m of group) await this.advance(m, next);
+      } catch {
+        for (const m of group) {
+          try {
+            const next = await processBatch(this.deps, m.projection, m.position, opts);
+            read += next.read;
+            await this.advance(m, next);
+          } catch (err) {
+            if (!(err instanceof CheckpointMovedError)) {
+              m.fail(err);
+              continue;
+            }
+            // A rebuild committed meanwhile: continue from what it stored.
+            this.deps.logger.info({ projection: m.projection.name }, 'checkpoint moved (rebuild); resuming from it');
+            m.position = await m.load().catch(() => m.position);
+            this.setState(m.projection.name, { position: m.position });
+            read++;
+          }
         }
-        this.setState(projection.name, { status: 'running', error: null });
-      }
-      if (next.read > 0) {
-        position = next.position;
-        behindDelay = 0;
-        this.setState(projection.name, { position });
-        this.progress.emit('progress');
-        continue;
       }
       this.progress.emit('progress');
+      if (read > 0 || until !== null) {
+        behindDelay = 0;
+        continue;
+      }
       // An append signalled while this (empty) read ran may not be in its snapshot: read again at once.
       if (this.appendSignals !== signalsBefore) continue;
       // Committed events wait behind an older open transaction (no notification will tell): look again soon.
-      behindDelay = next.behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
-      await this.sleep(next.behind ? behindDelay : (this.options.pollMs ?? 1000));
+      behindDelay = behind ? Math.min(Math.max(behindDelay * 2, 2), 50) : 0;
+      await this.sleep(behind ? behindDelay : (this.options.pollMs ?? 1000));
+    }
+    for (const m of [...this.members.values()]) m.done();
+  }
+
+  /** A member's batch went through: its position, and its status back to 'running' if it had failed. */
+  private async advance(m: Member, next: BatchResult) {
+    const name = m.projection.name;
+    if (this.states.get(name)?.status !== 'running') {
+      if (next.read === 0) {
+        await this.deps.db
+          .updateTable('projection_checkpoints')
+          .set({ status: 'running', error: null, updated_at: sql`now()` })
+          .where('name', '=', name)
+          .execute();
+      }
+      this.setState(name, { status: 'running', error: null });
+    }
+    if (next.read > 0) {
+      m.position = next.position;
+      this.setState(name, { position: m.position });
     }
   }
 
   /**
    * Projections of one process mostly stand at the same position, so they share one read of the log instead
-   * of one each. A read in flight is joined only if it started after every append signal the caller has seen
-   * (so the caller's "read again if a signal came" rule still holds); a non-empty answer stays valid for good
-   * (events below the ordering horizon never change) and is kept a little while for projections lagging behind.
+   * of one each, and the driver reads the next batch while the current one is applied. A non-empty answer stays
+   * valid for good (events below the ordering horizon never change) and is kept a little while; an empty one
+   * serves only callers that have seen no append signal since it started (their "read again if a signal came"
+   * rule must still hold).
    */
-  private sharedRead(after: string | null, maxCount: number, signalsSeen: number): Promise<ReadAllResult> {
+  private async sharedRead(after: string | null, maxCount: number, signalsSeen: number): Promise<ReadAllResult> {
     const key = `${after ?? ''}|${maxCount}`;
     const hit = this.reads.get(key);
-    if (hit && (hit.done ? hit.nonEmpty : hit.signals >= signalsSeen)) return hit.result;
-    const entry = { signals: this.appendSignals, done: false, nonEmpty: false, result: this.deps.store.readAll({ after, maxCount }) };
+    if (hit) {
+      const shared = await hit.result.catch(() => null);
+      if (shared && (shared.events.length > 0 || hit.signals >= signalsSeen)) return shared;
+    }
+    const entry = { signals: this.appendSignals, result: this.deps.store.readAll({ after, maxCount }) };
     this.reads.set(key, entry);
     if (this.reads.size > 32) this.reads.delete(this.reads.keys().next().value!);
     entry.result.then(
       (r) => {
-        entry.done = true;
-        entry.nonEmpty = r.events.length > 0;
-        if (!entry.nonEmpty && this.reads.get(key) === entry) this.reads.delete(key);
+        if (r.events.length === 0 && this.reads.get(key) === entry) this.reads.delete(key);
         else setTimeout(() => this.reads.get(key) === entry && this.reads.delete(key), 2000).unref();
       },
       () => this.reads.get(key) === entry && this.reads.delete(key),
@@ -319,6 +395,97 @@ export interface BatchResult {
   behind: boolean;
 }
 
+export interface BatchOptions {
+  batchSize: number;
+  replaying: boolean;
+  /** Reads the log (default: the store's readAll). */
+  read?: (after: string | null, maxCount: number) => Promise<ReadAllResult>;
+  /** Stop at this position (where another projection stands), so that the two can then move together. */
+  until?: string | null;
+  /** Told where the batch ends as soon as it is read, to start reading the next one meanwhile. */
+  prefetch?: (after: string | null) => void;
+}
+
+async function readBatch(store: EventStore, position: string | null, opts: BatchOptions) {
+  const read = opts.read ?? ((after, maxCount) => store.readAll({ after, maxCount }));
+  const { events, last, behind = false } = await read(position, opts.batchSize);
+  const until = opts.until;
+  if (until == null || !events.length || store.comparePositions(last, until) <= 0) return { events, last, behind };
+  return { events: events.filter((e) => store.comparePositions(e.position, until) <= 0), last: until, behind };
+}
+
+/**
+ * One batch for several projections standing at the same position: one read, and one transaction holding all
+ * their rows and checkpoints (or one statement when none has an event to apply). Throws CheckpointMovedError
+ * when any checkpoint is not at `position` (nothing is applied then); the caller retries them one by one.
+ */
+export async function processGroupBatch(
+  deps: { db: Kysely<DB>; store: EventStore; effects?: ProjectionEffects; logger?: Logger },
+  projections: Projection[],
+  position: string | null,
+  opts: BatchOptions,
+): Promise<BatchResult> {
+  const { events, last, behind } = await readBatch(deps.store, position, opts);
+  if (events.length === 0) return { read: 0, position, behind };
+  opts.prefetch?.(last);
+  const names = projections.map((p) => p.name);
+  const work = projections.map((p) => {
+    const types = new Set(p.eventTypes);
+    return { projection: p, relevant: events.filter((e) => types.has(e.type)) };
+  });
+  // Moves every checkpoint from `position` to `last`, or none: a rebuild holding a row makes this wait, then miss.
+  const moveCheckpoints = async (db: Kysely<DB>) => {
+    const moved = await sql<{ name: string }>`
+      UPDATE projection_checkpoints SET position = ${last}, status = 'running', error = NULL, updated_at = now()
+       WHERE name = ANY(${names}::text[]) AND position IS NOT DISTINCT FROM ${position}
+         AND set_config('synchronous_commit', 'off', true) IS NOT NULL
+      RETURNING name`.execute(db);
+    if (moved.rows.length !== names.length) {
+      const missing = names.find((n) => !moved.rows.some((r) => r.name === n))!;
+      throw new CheckpointMovedError(missing, null, position);
+    }
+  };
+  if (work.every((w) => w.relevant.length === 0)) {
+    // Only checkpoints to move: one statement, not a transaction; derived data, so no WAL-flush wait.
+    await moveCheckpoints(deps.db);
+    return { read: events.length, position: last, behind };
+  }
+  const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
+  await deps.db.transaction().execute(async (trx) => {
+    // First, before this transaction has an id (see processBatch), and no WAL-flush wait for derived data.
+    await sql.raw(`${NOT_APPENDING_SQL}, set_config('synchronous_commit', 'off', true)`).execute(trx);
+    for (const { projection, relevant } of work) {
+      if (relevant.length === 0) continue;
+      await projection.handle(relevant, {
+        trx,
+        replaying: opts.replaying,
+        afterCommit: (effect) => {
+          if (!opts.replaying) effects.push(effect);
+        },
+      });
+    }
+    await moveCheckpoints(trx);
+  });
+  await runEffects(deps, effects, names.join(','));
+  return { read: events.length, position: last, behind };
+}
+
+async function runEffects(
+  deps: { effects?: ProjectionEffects; logger?: Logger },
+  effects: Array<(fx: ProjectionEffects) => Promise<void> | void>,
+  projection: string,
+) {
+  if (!deps.effects) return;
+  for (const effect of effects) {
+    try {
+      await effect(deps.effects);
+    } catch (err) {
+      // The read model is committed; a failed push must not roll it back. Clients re-fetch on reconnect.
+      deps.logger?.warn({ err, projection }, 'projection effect failed');
+    }
+  }
+}
+
 /**
  * Reads one batch after `position`, applies the projection's events and moves its checkpoint in one
  * transaction, then runs the collected effects. Throws CheckpointMovedError when the stored checkpoint is not
@@ -328,10 +495,9 @@ export async function processBatch(
   deps: { db: Kysely<DB>; store: EventStore; effects?: ProjectionEffects; logger?: Logger },
   projection: Projection,
   position: string | null,
-  opts: { batchSize: number; replaying: boolean; read?: (after: string | null, maxCount: number) => Promise<ReadAllResult> },
+  opts: BatchOptions,
 ): Promise<BatchResult> {
-  const read = opts.read ?? ((after, maxCount) => deps.store.readAll({ after, maxCount }));
-  const { events, last, behind = false } = await read(position, opts.batchSize);
+  const { events, last, behind } = await readBatch(deps.store, position, opts);
   if (events.length === 0) return { read: 0, position, behind };
   const types = new Set(projection.eventTypes);
   const relevant: RecordedEvent[] = events.filter((e) => types.has(e.type));
@@ -380,15 +546,6 @@ export async function processBatch(
       .where('name', '=', projection.name)
       .execute();
   });
-  if (deps.effects) {
-    for (const effect of effects) {
-      try {
-        await effect(deps.effects);
-      } catch (err) {
-        // The read model is committed; a failed push must not roll it back. Clients re-fetch on reconnect.
-        deps.logger?.warn({ err, projection: projection.name }, 'projection effect failed');
-      }
-    }
-  }
+  await runEffects(deps, effects, projection.name);
   return { read: events.length, position: last, behind };
 }

@@ -23,9 +23,6 @@ export const chatMessagesProjection = defineProjection({
   name: 'chat.messages',
   eventTypes: ['chat.RoomOpened', 'chat.MessageSent', 'chat.MessagesMarked'],
   async handle(events, ctx) {
-    // Read models are rebuilt from the durable log and commit with their checkpoint: a crash can only lose
-    // the last few projected batches, which are then projected again. No need to wait for the WAL flush.
-    await sql`SET LOCAL synchronous_commit = off`.execute(ctx.trx);
     let pending: RecordedEvent<MessageSent['data']>[] = [];
     const flush = async () => {
       if (pending.length) await insertMessages(ctx, pending);
@@ -130,7 +127,7 @@ async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<Mess
     if (!fresh.has(e.data.messageId)) continue;
     const message = toChatMessage(e.data, e.streamVersion, 'sent');
     const rooms = [chatRoomChannel(e.data.roomId), userRoom(e.data.senderId), ...e.data.recipients.map(userRoom)];
-    ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.message, message));
+    ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.message, message, e.metadata.socketId));
   }
 }
 

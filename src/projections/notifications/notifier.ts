@@ -24,8 +24,6 @@ export const notifierProjection = defineProjection({
   name: 'notifications.notifier',
   eventTypes: ['chat.MessageSent', 'events.CollaboratorInvited', 'events.EventPublished'],
   async handle(events, ctx) {
-    // Rows and checkpoint commit together and are rebuilt from the durable log: no need to wait for the flush.
-    await sql`SET LOCAL synchronous_commit = off`.execute(ctx.trx);
     // Chat messages come in floods: one presence query per batch, and most recipients are online.
     const chat = events.filter((e) => e.type === 'chat.MessageSent') as RecordedEvent<MessageSent['data']>[];
     const recipients = [...new Set(chat.flatMap((e) => e.data.recipients))];
