@@ -11,6 +11,8 @@ export interface EventMetadata {
   correlationId?: string;
   causationId?: string;
   userId?: string;
+  /** The Socket.IO connection a command came through: pushes about it may skip that connection. */
+  socketId?: string;
   occurredAt: string;
   schemaVersion: number;
   [key: string]: unknown;

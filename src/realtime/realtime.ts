@@ -4,20 +4,23 @@ import type { Server } from 'socket.io';
 
 /** Pushes to Socket.IO rooms from any process (API or worker). Rooms: `user:<id>`, `chat-room:<id>`, ... */
 export interface Realtime {
-  emit(room: string | string[], event: string, payload: unknown): void;
+  /** `except`: a socket id (every socket is in a room of its own id) left out, e.g. the sender's connection. */
+  emit(room: string | string[], event: string, payload: unknown, except?: string): void;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
 /** In the API process: through the server (its Redis adapter reaches the other nodes). */
 export function serverRealtime(io: Server): Realtime {
-  return { emit: (room, event, payload) => void io.to(room).emit(event, payload) };
+  return { emit: (room, event, payload, except) => void (except ? io.to(room).except(except) : io.to(room)).emit(event, payload) };
 }
 
 /** In a worker process without a Socket.IO server: publish through Redis to every node. */
 export function emitterRealtime(redis: Redis, key: string): Realtime {
   const emitter = new Emitter(redis, { key });
-  return { emit: (room, event, payload) => void emitter.to(room).emit(event, payload) };
+  return {
+    emit: (room, event, payload, except) => void (except ? emitter.to(room).except(except) : emitter.to(room)).emit(event, payload),
+  };
 }
 
 /** Late binding: projections start before the HTTP server exists in some processes. */
@@ -26,7 +29,7 @@ export class SwitchableRealtime implements Realtime {
   use(target: Realtime) {
     this.target = target;
   }
-  emit(room: string | string[], event: string, payload: unknown) {
-    this.target.emit(room, event, payload);
+  emit(room: string | string[], event: string, payload: unknown, except?: string) {
+    this.target.emit(room, event, payload, except);
   }
 }

@@ -23,7 +23,9 @@ export const socketModules: SocketModule[] = [chatSocketModule];
  */
 export async function createSocketServer(httpServer: HttpServer, ctx: AppContext): Promise<Server> {
   const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
-  const pub = ctx.redis.duplicate({ enableAutoPipelining: false });
+  // Publishes of one tick leave in one write (auto-pipelining, inherited); a subscriber connection must not
+  // pipeline (its pending pipelines reject unhandled when it closes).
+  const pub = ctx.redis.duplicate();
   const sub = ctx.redis.duplicate({ enableAutoPipelining: false });
   io.adapter(createAdapter(pub, sub, { key: ctx.socketKey }));
 

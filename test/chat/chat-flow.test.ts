@@ -187,6 +187,27 @@ describe('chat over HTTP and Socket.IO', () => {
     expect(other.body.data._id).not.toBe(results[0].body.data._id);
   });
 
+  it('a send over the socket is acked with the message and pushed to every other connection, not back to its own', async () => {
+    const secondTab = await socketFor(t.node.url, ana.token);
+    try {
+      const id = randomUUID();
+      const echoed: unknown[] = [];
+      const onEcho = (m: { id: string }) => m.id === id && echoed.push(m);
+      sa.on('chat-room:message', onEcho);
+      const toBeto = nextEvent(sb, 'chat-room:message', (m) => m.id === id);
+      const toOtherTab = nextEvent(secondTab, 'chat-room:message', (m) => m.id === id);
+      const ack = await emitAck(sa, 'chat-room:message', { _room: roomId, id, message: 'por el socket' });
+      expect(ack).toMatchObject({ ok: true, data: { id, message: 'por el socket', state: 'sent' } });
+      expect((await toBeto).message).toBe('por el socket');
+      expect((await toOtherTab).message).toBe('por el socket');
+      await sleep(200);
+      sa.off('chat-room:message', onEcho);
+      expect(echoed).toHaveLength(0);
+    } finally {
+      secondTab.disconnect();
+    }
+  });
+
   it('keeps message text as plain text (never interpreted)', async () => {
     const html = '<img src=x onerror=alert(1)> <b>hola</b> &amp;';
     const r = await A.send(roomId, html);

@@ -49,7 +49,7 @@ export async function appendRoomEvents(
   ctx: Pick<AppContext, 'store' | 'clock' | 'newId'>,
   roomId: string,
   events: ChatRoomEvent[],
-  opts: { expectedVersion: 'any' | 'no_stream'; commandId?: string; userId: string },
+  opts: { expectedVersion: 'any' | 'no_stream'; commandId?: string; userId: string; socketId?: string },
 ): Promise<AppendResult> {
   const occurredAt = ctx.clock().toISOString();
   return ctx.store.appendToStream(
@@ -63,6 +63,7 @@ export async function appendRoomEvents(
         userId: opts.userId,
         correlationId: opts.commandId,
         causationId: opts.commandId,
+        ...(opts.socketId ? { socketId: opts.socketId } : {}),
         occurredAt,
         schemaVersion: 1,
       },

@@ -22,7 +22,7 @@ import { takeSendToken } from './rate-limit.js';
 export async function sendMessage(
   ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'redis' | 'config'>,
   user: AuthUser,
-  input: { roomId: string; clientId: string; text: string },
+  input: { roomId: string; clientId: string; text: string; socketId?: string },
 ): Promise<{ message: ChatMessage; position: string | null; duplicate: boolean }> {
   const room = await requireRoomMember(ctx, input.roomId, user._id);
 
@@ -49,6 +49,7 @@ export async function sendMessage(
     expectedVersion: 'any',
     commandId: `${user._id}:${input.clientId}`,
     userId: user._id,
+    socketId: input.socketId,
   });
   // No read before the append (one round trip less on the hot path): the store spots a retry by its command id.
   if (result.duplicate) {

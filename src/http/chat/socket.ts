@@ -145,7 +145,8 @@ export const chatSocketModule: SocketModule = (io, socket, ctx) => {
   });
 
   on(socket, CHAT_SOCKET_EVENTS.message, (p) => socketSendLoose.parse(p), async ({ _room, id, message }) => {
-    const r = await sendMessage(ctx, user, { roomId: _room, clientId: id, text: message as string });
+    // The ack carries the message: the projection's push skips this connection (the sender's other tabs get it).
+    const r = await sendMessage(ctx, user, { roomId: _room, clientId: id, text: message as string, socketId: socket.id });
     return { data: r.message };
   });
 };
