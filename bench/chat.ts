@@ -25,7 +25,7 @@ const USERS = Number(process.env.CHAT_BENCH_USERS ?? 1000);
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 500); // messages per second, steady phase
 const STEADY_S = Number(process.env.CHAT_BENCH_SECONDS ?? 15);
 const MAX_S = 8; // closed-loop throughput phase
-const IN_FLIGHT = 200;
+const IN_FLIGHT = Number(process.env.CHAT_BENCH_IN_FLIGHT ?? 200);
 
 const log = (...a: unknown[]) => console.error(...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
