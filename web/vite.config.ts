@@ -20,11 +20,11 @@ const sharedGroups = [
   {
     name: 'state',
     test: topLevel(
-      /node_modules[\\/]((@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]|dayjs[\\/](dayjs\.min\.js|locale[\\/]es\.js))/,
+      /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
     ),
     priority: 10,
   },
-  // dayjs plugins are not grouped: each stays with the lazy module that extends dayjs with it.
+  // dayjs is not grouped: it loads with the first page that shows a date (web/src/app/dayjs.ts).
 ];
 
 // react-router's package exports resolve to its development build for bundlers; production builds use its

@@ -1,12 +1,8 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from './es.json';
 
 // The product is Spanish only; every module keeps its strings under its own top-level key of es.json.
-dayjs.locale('es');
-
 void i18next.use(initReactI18next).init({
   lng: 'es',
   fallbackLng: 'es',
