@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -34,10 +34,53 @@ const reactRouterProd = [
   { find: /^react-router\/dom$/, replacement: path.join(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+/**
+ * MUI's `createTheme` and `ThemeProvider` statically import the CSS-variables theme machinery (createThemeWithVars,
+ * CssVarsProvider, color-scheme storage: about 8 KB gzip on every page) and pick it only for themes with
+ * `cssVariables` or `colorSchemes`. Our theme uses neither (app/theme.ts), so production builds replace both
+ * modules by their no-variables branch, which is what MUI runs for such themes. A theme that asks for CSS
+ * variables or colour schemes fails loudly instead of losing them.
+ */
+const muiStylesDir = /[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/]/;
+const muiWithoutCssVars: Plugin = {
+  name: 'aforo:mui-without-css-vars',
+  enforce: 'pre',
+  load(id) {
+    if (!muiStylesDir.test(id)) return null;
+    const file = path.basename(id);
+    if (file === 'createTheme.mjs') {
+      return `import createThemeNoVars from './createThemeNoVars.mjs';
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) throw new Error('Aforo: CSS-variable and colour-scheme themes are not bundled (web/vite.config.ts).');
+  return createThemeNoVars(options, ...args);
+}
+`;
+    }
+    if (file === 'ThemeProvider.mjs') {
+      return `import * as React from 'react';
+import ThemeProviderNoVars from './ThemeProviderNoVars.mjs';
+import THEME_ID from './identifier.mjs';
+import { jsx as _jsx } from 'react/jsx-runtime';
+export default function ThemeProvider({ theme, ...props }) {
+  const noVarsTheme = React.useMemo(() => {
+    if (typeof theme === 'function') return theme;
+    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;
+    if ('colorSchemes' in muiTheme) throw new Error('Aforo: colour-scheme themes are not bundled (web/vite.config.ts).');
+    // As MUI does for a theme without CSS variables: no \`vars\` inherited from an outer theme.
+    return 'vars' in muiTheme ? theme : { ...theme, vars: null };
+  }, [theme]);
+  return _jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });
+}
+`;
+    }
+    return null;
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react()],
+  plugins: [react(), ...(command === 'build' ? [muiWithoutCssVars] : [])],
   resolve: {
     alias: [
       { find: '@contracts', replacement: path.join(repoRoot, 'src/contracts') },
