@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { pickStrings, STRING_BUNDLES, uncoveredKeys, type StringBundle } from './src/i18n/bundles';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -77,10 +79,32 @@ export default function ThemeProvider({ theme, ...props }) {
   },
 };
 
+/** `virtual:es-strings/<bundle>`: the part of es.json a bundle of web/src/i18n/bundles.ts ships. */
+const esJson = path.join(webRoot, 'src/i18n/es.json');
+const ES_STRINGS = 'virtual:es-strings/';
+const esStrings: Plugin = {
+  name: 'aforo:es-strings',
+  buildStart() {
+    const missing = uncoveredKeys(JSON.parse(readFileSync(esJson, 'utf8')));
+    if (missing.length) this.error(`es.json keys in no bundle of web/src/i18n/bundles.ts: ${missing.join(', ')}`);
+  },
+  resolveId(id) {
+    return id.startsWith(ES_STRINGS) ? `\0${id}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(`\0${ES_STRINGS}`)) return null;
+    const name = id.slice(ES_STRINGS.length + 1) as StringBundle;
+    if (!(name in STRING_BUNDLES)) this.error(`unknown string bundle ${name}`);
+    this.addWatchFile(esJson);
+    const strings = pickStrings(JSON.parse(readFileSync(esJson, 'utf8')), STRING_BUNDLES[name]);
+    return `export default ${JSON.stringify(strings)};`;
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), ...(command === 'build' ? [muiWithoutCssVars] : [])],
+  plugins: [react(), esStrings, ...(command === 'build' ? [muiWithoutCssVars] : [])],
   resolve: {
     alias: [
       { find: '@contracts', replacement: path.join(repoRoot, 'src/contracts') },
