@@ -1,14 +1,15 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiErrorBody } from '../app/api';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
 /**
- * Form state validated with a zod schema shared with the server (src/contracts). Errors show beside each
- * field (first message per field); the server's field errors (400 with `errors`) land there too.
+ * Form state validated with a zod schema shared with the server (src/contracts; the account forms use the
+ * zod/mini ones of account-forms.ts). Errors show beside each field (first message per field); the server's
+ * field errors (400 with `errors`) land there too.
  */
-export function useZodForm<T extends Record<string, string>>(schema: z.ZodType, initial: T) {
+export function useZodForm<T extends Record<string, string>>(schema: z.ZodMiniType, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Errors<T>>({});
 

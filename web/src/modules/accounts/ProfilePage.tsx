@@ -1,4 +1,5 @@
-import { changePasswordRequestSchema, profileUpdateSchema, type ChangePasswordRequest, type ProfileUpdate } from '@contracts/accounts';
+import { changePasswordForm, profileUpdateForm } from '@contracts/account-forms';
+import type { ChangePasswordRequest, ProfileUpdate } from '@contracts/accounts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -32,7 +33,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateProfileMutation();
   const { notify, notifyError } = useNotify();
-  const form = useZodForm(profileUpdateSchema, { displayName: user.displayName });
+  const form = useZodForm(profileUpdateForm, { displayName: user.displayName });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const body = form.validate<ProfileUpdate>();
@@ -59,7 +60,7 @@ function PasswordForm() {
   const { t } = useTranslation();
   const [change, { isLoading }] = useChangePasswordMutation();
   const { notify, notifyError } = useNotify();
-  const form = useZodForm(changePasswordRequestSchema, { password: '', newPassword: '', confirmPassword: '' });
+  const form = useZodForm(changePasswordForm, { password: '', newPassword: '', confirmPassword: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const body = form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));

@@ -1,4 +1,5 @@
-import { signinRequestSchema, type SigninRequest } from '@contracts/accounts';
+import { signinForm } from '@contracts/account-forms';
+import type { SigninRequest } from '@contracts/accounts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,7 +26,7 @@ export function Component() {
   const user = useCurrentUser();
   const [signIn, { isLoading }] = useSignInMutation();
   const { notify, notifyError } = useNotify();
-  const form = useZodForm(signinRequestSchema, { email: '', password: '' });
+  const form = useZodForm(signinForm, { email: '', password: '' });
 
   if (user) return <Navigate to={target} replace />;
 
