@@ -21,7 +21,7 @@ function RequestForm() {
   const form = useZodForm(passwordResetRequestForm, { email: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<{ email: string }>();
+    const body = await form.validate<{ email: string }>();
     if (!body) return;
     try {
       await request(body).unwrap();
@@ -49,7 +49,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const form = useZodForm(passwordResetSetForm, { password: '', confirmPassword: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<{ password: string }>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    const body = await form.validate<{ password: string }>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
     if (!body) return;
     try {
       await reset({ token, password: body.password }).unwrap();

@@ -36,7 +36,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const form = useZodForm(profileUpdateForm, { displayName: user.displayName });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<ProfileUpdate>();
+    const body = await form.validate<ProfileUpdate>();
     if (!body) return;
     try {
       await update(body).unwrap();
@@ -63,7 +63,7 @@ function PasswordForm() {
   const form = useZodForm(changePasswordForm, { password: '', newPassword: '', confirmPassword: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    const body = await form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
     if (!body) return;
     try {
       await change({ password: body.password, newPassword: body.newPassword }).unwrap();

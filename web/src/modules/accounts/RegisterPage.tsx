@@ -26,7 +26,7 @@ export function Component() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = form.validate<SignupRequest>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    const parsed = await form.validate<SignupRequest>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
     if (!parsed) return;
     try {
       await signUp({ displayName: parsed.displayName, email: parsed.email, password: parsed.password, clientId }).unwrap();
