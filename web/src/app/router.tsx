@@ -32,7 +32,7 @@ export const appRoutes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          { index: true, lazy: withStrings(['eventsHome'], () => import('../pages/HomePage')) },
+          { index: true, lazy: withStrings(['home'], () => import('../pages/HomePage')) },
           { path: 'confidentialityPolicy', lazy: withStrings(['legal'], () => import('../pages/PrivacyPage')) },
           { path: 'generalConditionsUtilization', lazy: withStrings(['legal'], () => import('../pages/TermsPage')) },
           { path: 'error/:status', lazy: () => import('../pages/ErrorRoutePage') },

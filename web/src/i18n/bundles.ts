@@ -4,11 +4,11 @@
  * es.json, `!path` leaves a path out; the build fails if a top-level key of es.json is in no bundle.
  */
 export const STRING_BUNDLES = {
-  core: ['common', 'errors', 'shell', '!shell.legal'],
+  core: ['common', 'errors', 'shell', '!shell.legal', '!shell.home'],
   legal: ['shell.legal'],
   auth: ['auth'],
-  /** What the home page shows of the events module (published events list and cards). */
-  eventsHome: ['events.card', 'events.common', 'events.homeList'],
+  /** The home page: its own texts and what it shows of the events module (published events list and cards). */
+  home: ['shell.home', 'events.card', 'events.common', 'events.homeList'],
   events: ['events'],
   chat: ['chat'],
   notifications: ['notifications'],

@@ -17,7 +17,7 @@ type Strings = { default: Record<string, unknown> };
 const bundles: Record<Exclude<StringBundle, 'core'>, () => Promise<Strings>> = {
   legal: () => import('virtual:es-strings/legal'),
   auth: () => import('virtual:es-strings/auth'),
-  eventsHome: () => import('virtual:es-strings/eventsHome'),
+  home: () => import('virtual:es-strings/home'),
   events: () => import('virtual:es-strings/events'),
   chat: () => import('virtual:es-strings/chat'),
   notifications: () => import('virtual:es-strings/notifications'),
