@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../components/ErrorPage';
+import { withStrings } from '../i18n';
 import { Shell } from '../shell/Shell';
 
 /**
@@ -31,9 +32,9 @@ export const appRoutes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          { index: true, lazy: () => import('../pages/HomePage') },
-          { path: 'confidentialityPolicy', lazy: () => import('../pages/PrivacyPage') },
-          { path: 'generalConditionsUtilization', lazy: () => import('../pages/TermsPage') },
+          { index: true, lazy: withStrings(['home'], () => import('../pages/HomePage')) },
+          { path: 'confidentialityPolicy', lazy: withStrings(['legal'], () => import('../pages/PrivacyPage')) },
+          { path: 'generalConditionsUtilization', lazy: withStrings(['legal'], () => import('../pages/TermsPage')) },
           { path: 'error/:status', lazy: () => import('../pages/ErrorRoutePage') },
           ...moduleRoutes,
           { path: '*', lazy: () => import('../pages/NotFoundPage') },

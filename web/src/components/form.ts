@@ -1,21 +1,41 @@
-import { useCallback, useState, type ChangeEvent } from 'react';
-import type { z } from 'zod';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import type { z } from 'zod/mini';
 import { apiErrorBody } from '../app/api';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
 /**
- * Form state validated with a zod schema shared with the server (src/contracts). Errors show beside each
- * field (first message per field); the server's field errors (400 with `errors`) land there too.
+ * A zod schema, or a loader of one: a page whose first load must stay small (sign-in) passes a loader, and
+ * the validation code (zod) loads with the first edit of the form, or at the latest with its submission.
  */
-export function useZodForm<T extends Record<string, string>>(schema: z.ZodType, initial: T) {
+export type FormSchema = z.ZodMiniType | (() => Promise<z.ZodMiniType>);
+
+/**
+ * Form state validated with a zod schema shared with the server (src/contracts; the account forms use the
+ * zod/mini ones of account-forms.ts). Errors show beside each field (first message per field); the server's
+ * field errors (400 with `errors`) land there too.
+ */
+export function useZodForm<T extends Record<string, string>>(schema: FormSchema, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Errors<T>>({});
+  const loaded = useRef<Promise<z.ZodMiniType> | null>(null);
+  const loadSchema = useCallback(() => {
+    if (typeof schema !== 'function') return Promise.resolve(schema);
+    loaded.current ??= schema().catch((error: unknown) => {
+      loaded.current = null;
+      throw error;
+    });
+    return loaded.current;
+  }, [schema]);
 
-  const setValue = useCallback((name: keyof T & string, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  }, []);
+  const setValue = useCallback(
+    (name: keyof T & string, value: string) => {
+      void loadSchema().catch(() => undefined);
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+    },
+    [loadSchema],
+  );
 
   /** Props for an MUI TextField bound to `name`. */
   const field = (name: keyof T & string) => ({
@@ -28,8 +48,8 @@ export function useZodForm<T extends Record<string, string>>(schema: z.ZodType, 
   });
 
   /** Parsed values (zod output) or null after setting the field errors. */
-  const validate = <O = T>(extra?: (v: T) => Errors<T>): O | null => {
-    const result = schema.safeParse(values);
+  const validate = async <O = T>(extra?: (v: T) => Errors<T>): Promise<O | null> => {
+    const result = (await loadSchema()).safeParse(values);
     const next: Errors<T> = {};
     if (!result.success) {
       for (const issue of result.error.issues) {

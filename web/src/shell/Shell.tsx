@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, ScrollRestoration } from 'react-router-dom';
 import { connectSocket, disconnectSocket } from '../app/socket';
 import { DRAWER_WIDTH, layout } from '../app/theme';
+import { withStrings } from '../i18n';
 import { useCurrentUser } from '../modules/accounts/api';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
@@ -17,8 +18,10 @@ import { SearchBox } from './SearchBox';
 import { SnackbarHost } from './SnackbarHost';
 
 // Chat and notifications exist only for a signed-in user: loaded on demand so public pages stay light.
-const ChatPanelSlot = lazy(() => import('../modules/chat/ChatPanelSlot').then((m) => ({ default: m.ChatPanelSlot })));
-const NotificationsMenuSlot = lazy(() => import('../modules/notifications/NotificationsMenuSlot').then((m) => ({ default: m.NotificationsMenuSlot })));
+const ChatPanelSlot = lazy(withStrings(['chat'], () => import('../modules/chat/ChatPanelSlot').then((m) => ({ default: m.ChatPanelSlot }))));
+const NotificationsMenuSlot = lazy(
+  withStrings(['notifications'], () => import('../modules/notifications/NotificationsMenuSlot').then((m) => ({ default: m.NotificationsMenuSlot }))),
+);
 
 // The drawer (MUI Drawer, Modal, List) loads when first needed: opened, or permanent for a signed-in user.
 const UserDrawer = lazy(() => import('./UserDrawer'));

@@ -1,4 +1,4 @@
-import { passwordResetRequestSchema, passwordResetSetSchema } from '@contracts/accounts';
+import { passwordResetRequestForm, passwordResetSetForm } from '@contracts/account-forms';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,10 +18,10 @@ function RequestForm() {
   const [request, { isLoading }] = useRequestPasswordResetMutation();
   const { notifyError } = useNotify();
   const [sent, setSent] = useState(false);
-  const form = useZodForm(passwordResetRequestSchema, { email: '' });
+  const form = useZodForm(passwordResetRequestForm, { email: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<{ email: string }>();
+    const body = await form.validate<{ email: string }>();
     if (!body) return;
     try {
       await request(body).unwrap();
@@ -46,10 +46,10 @@ function NewPasswordForm({ token }: { token: string }) {
   const [reset, { isLoading }] = useResetPasswordMutation();
   const { notifyError } = useNotify();
   const [done, setDone] = useState(false);
-  const form = useZodForm(passwordResetSetSchema, { password: '', confirmPassword: '' });
+  const form = useZodForm(passwordResetSetForm, { password: '', confirmPassword: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<{ password: string }>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    const body = await form.validate<{ password: string }>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
     if (!body) return;
     try {
       await reset({ token, password: body.password }).unwrap();

@@ -1,4 +1,5 @@
-import { changePasswordRequestSchema, profileUpdateSchema, type ChangePasswordRequest, type ProfileUpdate } from '@contracts/accounts';
+import { changePasswordForm, profileUpdateForm } from '@contracts/account-forms';
+import type { ChangePasswordRequest, ProfileUpdate } from '@contracts/accounts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -32,10 +33,10 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateProfileMutation();
   const { notify, notifyError } = useNotify();
-  const form = useZodForm(profileUpdateSchema, { displayName: user.displayName });
+  const form = useZodForm(profileUpdateForm, { displayName: user.displayName });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<ProfileUpdate>();
+    const body = await form.validate<ProfileUpdate>();
     if (!body) return;
     try {
       await update(body).unwrap();
@@ -59,10 +60,10 @@ function PasswordForm() {
   const { t } = useTranslation();
   const [change, { isLoading }] = useChangePasswordMutation();
   const { notify, notifyError } = useNotify();
-  const form = useZodForm(changePasswordRequestSchema, { password: '', newPassword: '', confirmPassword: '' });
+  const form = useZodForm(changePasswordForm, { password: '', newPassword: '', confirmPassword: '' });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    const body = await form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
     if (!body) return;
     try {
       await change({ password: body.password, newPassword: body.newPassword }).unwrap();

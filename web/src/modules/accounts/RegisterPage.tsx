@@ -1,4 +1,5 @@
-import { signupRequestSchema, type SignupRequest } from '@contracts/accounts';
+import { signupForm } from '@contracts/account-forms';
+import type { SignupRequest } from '@contracts/accounts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -21,11 +22,11 @@ export function Component() {
   const { notify, notifyError } = useNotify();
   // One id per form: a retried submit (double click, flaky network) creates one account only.
   const [clientId] = useState(() => crypto.randomUUID());
-  const form = useZodForm(signupRequestSchema, { displayName: '', email: '', password: '', confirmPassword: '' });
+  const form = useZodForm(signupForm, { displayName: '', email: '', password: '', confirmPassword: '' });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = form.validate<SignupRequest>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
+    const parsed = await form.validate<SignupRequest>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
     if (!parsed) return;
     try {
       await signUp({ displayName: parsed.displayName, email: parsed.email, password: parsed.password, clientId }).unwrap();

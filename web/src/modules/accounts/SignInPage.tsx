@@ -1,4 +1,4 @@
-import { signinRequestSchema, type SigninRequest } from '@contracts/accounts';
+import type { SigninRequest } from '@contracts/accounts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,9 @@ import { useNotify } from '../../components/notify';
 import { PasswordField } from '../../components/PasswordField';
 import { useCurrentUser, useSignInMutation } from './api';
 
+// The first page of most visits: its validation (zod) loads with the first edit of the form, not with the page.
+const loadSigninForm = () => import('@contracts/account-forms').then((m) => m.signinForm);
+
 /** /auth/sign-in/{redirect?}: after signing in, back to the original path (`&` stands for `/`). */
 export function Component() {
   const { t } = useTranslation();
@@ -25,13 +28,13 @@ export function Component() {
   const user = useCurrentUser();
   const [signIn, { isLoading }] = useSignInMutation();
   const { notify, notifyError } = useNotify();
-  const form = useZodForm(signinRequestSchema, { email: '', password: '' });
+  const form = useZodForm(loadSigninForm, { email: '', password: '' });
 
   if (user) return <Navigate to={target} replace />;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate<SigninRequest>();
+    const body = await form.validate<SigninRequest>();
     if (!body) return;
     try {
       await signIn(body).unwrap();

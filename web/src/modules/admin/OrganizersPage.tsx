@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
+import dayjs from '../../app/dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../events/components/common';
 import { useAdminOrganizersQuery, type AdminOrganizers } from './api';

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
-import dayjs from 'dayjs';
+import dayjs from '../../app/dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../events/components/common';
 import { useAdminUsersQuery, type AdminUsers } from './api';

@@ -1,16 +1,19 @@
 import type { RouteObject } from 'react-router-dom';
 import { requireAdmin } from '../../app/guards';
+import { withStrings } from '../../i18n';
+
+const page = <T,>(load: () => Promise<T>) => withStrings(['admin'], load);
 
 /** Platform administration (guard: validateadmin). Grids and charts load only here (route-level splitting). */
 export const routes: RouteObject[] = [
   {
     path: 'admin',
     loader: requireAdmin,
-    lazy: () => import('./AdminLayout'),
+    lazy: page(() => import('./AdminLayout')),
     children: [
-      { index: true, lazy: () => import('./AdminDashboardPage') },
-      { path: 'organizers', lazy: () => import('./OrganizersPage') },
-      { path: 'users', lazy: () => import('./UsersPage') },
+      { index: true, lazy: page(() => import('./AdminDashboardPage')) },
+      { path: 'organizers', lazy: page(() => import('./OrganizersPage')) },
+      { path: 'users', lazy: page(() => import('./UsersPage')) },
     ],
   },
 ];

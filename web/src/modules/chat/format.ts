@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from '../../app/dayjs';
 import { t } from '../../i18n';
 
 /** Time of a message: today as h:mm a, this week as the weekday, older as DD/MM/YY. */

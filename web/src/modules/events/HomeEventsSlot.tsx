@@ -1,7 +1,6 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePublishedEventsQuery } from './api';
@@ -9,6 +8,9 @@ import { EmptyState } from './components/common';
 import { EventCard, EventGrid, EventGridSkeleton } from './components/EventCard';
 
 const PAGE_SIZE = 24;
+
+// The pager (MUI Pagination, about 3.5 KB gzip) loads only when there is more than one page of events.
+const Pagination = lazy(() => import('@mui/material/Pagination'));
 
 /** The published events listed on the home page under "Eventos publicados". */
 export function HomeEventsSlot() {
@@ -39,7 +41,11 @@ export function HomeEventsSlot() {
           <EventCard key={ev._id} ev={ev} />
         ))}
       </EventGrid>
-      {pages > 1 && <Pagination sx={{ mt: 3, display: 'flex', justifyContent: 'center' }} count={pages} page={page + 1} onChange={(_e, p) => setPage(p - 1)} color="primary" />}
+      {pages > 1 && (
+        <Suspense fallback={null}>
+          <Pagination sx={{ mt: 3, display: 'flex', justifyContent: 'center' }} count={pages} page={page + 1} onChange={(_e, p) => setPage(p - 1)} color="primary" />
+        </Suspense>
+      )}
     </>
   );
 }

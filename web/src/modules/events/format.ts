@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from '../../app/dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 

@@ -1,9 +1,10 @@
 import { data, type RouteObject } from 'react-router-dom';
 import { requireUser } from '../../app/guards';
-import { routes as adminRoutes } from '../admin/routes';
+import { withStrings } from '../../i18n';
 
 /** Reserved words of the module area whose modules are not part of this release: 404, never a placeholder. */
 const NOT_BUILT_RESERVED = ['projects', 'contacts', 'mails', 'invoicing', 'filesBank', 'crm', 'sendWhatsApp'];
+const page = <T,>(load: () => Promise<T>) => withStrings(['events'], load);
 const notFound = () => {
   throw data({ messagePublic: undefined }, { status: 404 });
 };
@@ -14,27 +15,26 @@ const notFound = () => {
  * settings, ...) stand in place of the event.
  */
 export const routes: RouteObject[] = [
-  { path: 'module', loader: requireUser, lazy: () => import('./pages/ModulesPage') },
+  { path: 'module', loader: requireUser, lazy: page(() => import('./pages/ModulesPage')) },
   {
     path: 'module/:administrator',
     loader: requireUser,
-    lazy: () => import('./area/ModuleArea'),
+    lazy: page(() => import('./area/ModuleArea')),
     children: [
-      { index: true, lazy: () => import('./pages/ModulesRedirect') },
-      { path: 'create', lazy: () => import('./pages/EventFormPage') },
-      { path: 'editEvent/:event?', lazy: () => import('./pages/EventFormPage') },
-      { path: 'users', lazy: () => import('./pages/CollaboratorsPage') },
-      { path: 'users/user', lazy: () => import('./pages/CollaboratorsPage') },
-      { path: 'settings', lazy: () => import('./pages/SettingsHomePage') },
-      { path: 'settings/user', lazy: () => import('./pages/CollaboratorsPage') },
+      { index: true, lazy: page(() => import('./pages/ModulesRedirect')) },
+      { path: 'create', lazy: page(() => import('./pages/EventFormPage')) },
+      { path: 'editEvent/:event?', lazy: page(() => import('./pages/EventFormPage')) },
+      { path: 'users', lazy: page(() => import('./pages/CollaboratorsPage')) },
+      { path: 'users/user', lazy: page(() => import('./pages/CollaboratorsPage')) },
+      { path: 'settings', lazy: page(() => import('./pages/SettingsHomePage')) },
+      { path: 'settings/user', lazy: page(() => import('./pages/CollaboratorsPage')) },
       ...NOT_BUILT_RESERVED.map((word) => ({ path: `${word}/*`, loader: notFound })),
-      { path: ':event', lazy: () => import('./pages/EventIndexPage') },
-      { path: ':event/:module/*', lazy: () => import('./pages/ModulePage') },
+      { path: ':event', lazy: page(() => import('./pages/EventIndexPage')) },
+      { path: ':event/:module/*', lazy: page(() => import('./pages/ModulePage')) },
     ],
   },
-  { path: 'confirm/invitation/:token', loader: requireUser, lazy: () => import('./pages/ConfirmInvitationPage') },
-  { path: 'myevent/:filter?', loader: requireUser, lazy: () => import('./pages/MyEventsPage') },
-  { path: 'searchEvent/:search?', lazy: () => import('./pages/SearchPage') },
-  { path: 'e/:eventCode', lazy: () => import('./pages/PublicEventPage') },
-  ...adminRoutes,
+  { path: 'confirm/invitation/:token', loader: requireUser, lazy: page(() => import('./pages/ConfirmInvitationPage')) },
+  { path: 'myevent/:filter?', loader: requireUser, lazy: page(() => import('./pages/MyEventsPage')) },
+  { path: 'searchEvent/:search?', lazy: page(() => import('./pages/SearchPage')) },
+  { path: 'e/:eventCode', lazy: page(() => import('./pages/PublicEventPage')) },
 ];

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
+import dayjs from '../../app/dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
 dayjs.extend(relativeTime);

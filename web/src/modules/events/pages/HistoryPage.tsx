@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
+import dayjs from '../../../app/dayjs';
 import { useTranslation } from 'react-i18next';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useHistoryQuery } from '../api';
