@@ -5,12 +5,19 @@
 // Users are SQL fixtures in the accounts read model plus real sessions (createSession): registering 1,000
 // people through argon2 would take minutes and measures something else. Rooms are opened through the chat
 // command; every message goes through the real send command, event store, projection and Socket.IO push.
+//
+// Max throughput is a closed loop with CHAT_BENCH_IN_FLIGHT messages outstanding (500 by default, the same for
+// both): with 200 the chat path was bound by its latency (CPU partly idle), not by its capacity.
+// CHAT_BENCH_TOPOLOGY=api+worker runs the projections in a second process, as `npm run worker` deploys them.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { Socket as Socket_ } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -18,6 +25,7 @@ import { sql } from 'kysely';
 import { createSession } from '../src/commands/accounts/service.js';
 import { getOrOpenIndividualRoom } from '../src/commands/chat/rooms.js';
 import type { ChatMessage } from '../src/contracts/chat.js';
+import { projections } from '../src/projections/index.js';
 import { startNode } from '../src/server.js';
 import { createTestContext } from '../test/support/context.js';
 
@@ -25,7 +33,10 @@ const USERS = Number(process.env.CHAT_BENCH_USERS ?? 1000);
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 500); // messages per second, steady phase
 const STEADY_S = Number(process.env.CHAT_BENCH_SECONDS ?? 15);
 const MAX_S = 8; // closed-loop throughput phase
-const IN_FLIGHT = Number(process.env.CHAT_BENCH_IN_FLIGHT ?? 200);
+const IN_FLIGHT = Number(process.env.CHAT_BENCH_IN_FLIGHT ?? 500);
+// 'single': API, projections and jobs in this one process (what `npm start` runs). 'api+worker': the projections
+// and jobs run in a second OS process (`npm run worker`, the docker-compose topology) and push through Redis.
+const TOPOLOGY = process.env.CHAT_BENCH_TOPOLOGY === 'api+worker' ? 'api+worker' : 'single';
 
 const log = (...a: unknown[]) => console.error(...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -98,14 +109,14 @@ async function steady(name: string, peers: Peer[], send: (from: number, id: stri
   return r;
 }
 
-/** CPU seconds used so far by processes with the given command name (Linux /proc; 0 elsewhere). */
-function cpuSecondsOf(comm: string): number {
+/** CPU seconds used so far by processes with the given command name or pid (Linux /proc; 0 elsewhere). */
+function cpuSecondsOf(comm: string, onlyPid?: number): number {
   let ticks = 0;
   try {
-    for (const pid of readdirSync('/proc')) {
+    for (const pid of onlyPid ? [String(onlyPid)] : readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
+        if (!onlyPid && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
         ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
       } catch {
@@ -135,8 +146,10 @@ for (const method of ['_write', '_writev'] as const) {
 const portName: Record<string, string> = { '5432': 'postgres', '6379': 'redis', 'socket.io': 'socketIo' };
 
 /** CPU cost per message: this process (server + clients) and the PostgreSQL and Redis servers, in ms. */
+let workerPid: number | undefined;
 function cpuMeter() {
-  const start = { self: process.cpuUsage(), pg: cpuSecondsOf('postgres'), redis: cpuSecondsOf('redis-server') };
+  const workerCpu = () => (workerPid ? cpuSecondsOf('', workerPid) : 0);
+  const start = { self: process.cpuUsage(), pg: cpuSecondsOf('postgres'), redis: cpuSecondsOf('redis-server'), worker: workerCpu() };
   const writesBefore = new Map(writes);
   return (messages: number) => {
     const writesPerMessage = Object.fromEntries(
@@ -148,6 +161,7 @@ function cpuMeter() {
       nodeMsPerMessage: per((self.user + self.system) / 1e6),
       postgresMsPerMessage: per(cpuSecondsOf('postgres') - start.pg),
       redisMsPerMessage: per(cpuSecondsOf('redis-server') - start.redis),
+      workerMsPerMessage: per(workerCpu() - start.worker),
       writesPerMessage,
     };
   };
@@ -184,10 +198,40 @@ async function saturate(name: string, peers: Peer[], send: (from: number, id: st
   return r;
 }
 
+/** `npm run worker` as its own OS process on the bench's database and Redis prefix; resolves once it projects. */
+async function startWorkerProcess(ctx: Awaited<ReturnType<typeof createTestContext>>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: ctx.config.databaseUrl,
+      REDIS_URL: ctx.config.redisUrl,
+      REDIS_PREFIX: ctx.config.redisPrefix,
+      JWT_SECRET: ctx.config.jwtSecret,
+      DATA_DIR: ctx.config.dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const rows = await ctx.db.selectFrom('projection_checkpoints').select('status').execute();
+    if (rows.length >= projections.length && rows.every((r) => r.status === 'running')) break;
+    if (child.exitCode !== null || performance.now() > deadline) throw new Error('the worker process did not start');
+    await sleep(200);
+  }
+  log(`worker process ${child.pid} runs the projections`);
+  return child;
+}
+
 async function main() {
   const t0 = performance.now();
   const ctx = await createTestContext({ LOG_LEVEL: 'silent' });
-  const node = await startNode(ctx, { port: 0, host: '127.0.0.1', workers: false });
+  const split = TOPOLOGY === 'api+worker';
+  const node = await startNode(ctx, { port: 0, host: '127.0.0.1', workers: false, projections: !split });
+  const worker = split ? await startWorkerProcess(ctx) : null;
+  workerPid = worker?.pid;
   try {
     // ---- fixtures: users, sessions, teams, rooms
     const ids = Array.from({ length: USERS }, () => randomUUID());
@@ -297,13 +341,20 @@ async function main() {
     const result = {
       bench: 'chat',
       sockets: USERS,
+      topology: TOPOLOGY,
+      inFlight: IN_FLIGHT,
       rate: RATE,
       steadySeconds: STEADY_S,
       chat: { ...chatSteady, sendErrors, ackP50: ackSteady.p50, ackP99: ackSteady.p99 },
       bare: bareSteady,
       maxThroughput: { chat: chatMax.messagesPerSecond, bare: bareMax.messagesPerSecond, ratio: Number((chatMax.messagesPerSecond / bareMax.messagesPerSecond).toFixed(3)) },
       cpuPerMessage: {
-        chat: { node: chatMax.nodeMsPerMessage, postgres: chatMax.postgresMsPerMessage, redis: chatMax.redisMsPerMessage },
+        chat: {
+          node: chatMax.nodeMsPerMessage,
+          ...(split ? { workerProcess: chatMax.workerMsPerMessage } : {}),
+          postgres: chatMax.postgresMsPerMessage,
+          redis: chatMax.redisMsPerMessage,
+        },
         bare: { node: bareMax.nodeMsPerMessage },
       },
       socketWritesPerMessage: { chat: chatMax.writesPerMessage, bare: bareMax.writesPerMessage },
@@ -319,6 +370,11 @@ async function main() {
     log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (${cpus().length} cores)`);
     console.log(JSON.stringify({ ...result, loadAverage: round(loadavg()[0]) }));
   } finally {
+    if (worker) {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
     await node.close();
     await ctx.dispose();
   }
