@@ -9,6 +9,7 @@
 // Max throughput is a closed loop with CHAT_BENCH_IN_FLIGHT messages outstanding (500 by default, the same for
 // both): with 200 the chat path was bound by its latency (CPU partly idle), not by its capacity.
 // CHAT_BENCH_TOPOLOGY=api+worker runs the projections in a second process, as `npm run worker` deploys them.
+// CHAT_BENCH_TRACE=1 lists the messages slower than 40 ms (when sent, latency, ack latency) to find stalls.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,6 +37,9 @@ const MAX_S = 8; // closed-loop throughput phase
 const IN_FLIGHT = Number(process.env.CHAT_BENCH_IN_FLIGHT ?? 500);
 // 'single': API, projections and jobs in this one process (what `npm start` runs). 'api+worker': the projections
 // and jobs run in a second OS process (`npm run worker`, the docker-compose topology) and push through Redis.
+const TRACE = process.env.CHAT_BENCH_TRACE === '1';
+const slow: Array<[number, number, number]> = [];
+const ackedAt = new Map<string, number>();
 const TOPOLOGY = process.env.CHAT_BENCH_TOPOLOGY === 'api+worker' ? 'api+worker' : 'single';
 
 const log = (...a: unknown[]) => console.error(...a);
@@ -267,6 +271,7 @@ async function main() {
       if (sentAt === undefined) return;
       pending.delete(id);
       lat.push(performance.now() - sentAt);
+    if (TRACE && performance.now() - sentAt > 40) slow.push([Math.round(sentAt), Math.round(performance.now() - sentAt), Math.round((ackedAt.get(id) ?? NaN) - sentAt)]);
       done.fn?.();
     };
     const chatPeers: Peer[] = [];
@@ -288,6 +293,7 @@ async function main() {
       const t = performance.now();
       p.socket.emit('chat-room:message', { _room: p.room, id, message: `hola ${id.slice(0, 8)}` }, (ack: { ok: boolean }) => {
         ackLat.push(performance.now() - t);
+        if (TRACE) ackedAt.set(id, performance.now());
         if (!ack.ok) sendErrors++;
       });
     };
@@ -367,6 +373,7 @@ async function main() {
       },
       seconds: round((performance.now() - t0) / 1000),
     };
+    if (TRACE) log('slow messages [sent at ms, latency ms, ack ms]:', JSON.stringify(slow));
     log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(' ')} (${cpus().length} cores)`);
     console.log(JSON.stringify({ ...result, loadAverage: round(loadavg()[0]) }));
   } finally {

@@ -369,12 +369,14 @@ export class PostgresEventStore implements EventStore {
     );
     if (!r.rows[0].behind) return this.readResult([], options, false);
 
-    // Something holds the horizon back. Two kinds of open transactions can never write es_events, so they are
+    // Something holds the horizon back. Three kinds of open transactions can never write es_events, so they are
     // left out of the horizon: those of ANOTHER database (snapshots are cluster-wide: CREATE DATABASE, jobs
-    // elsewhere), and those that declared themselves read-model writers (NOT_APPENDING lock, taken before
-    // their id existed: projection batches, rebuilds). Both are recognised from ONE read of the lock table: the
-    // holder of the transaction's own lock is connected elsewhere (a backend never changes database) or holds
-    // the marker now (so the transaction it runs now is the declared one). Anything unproven still counts.
+    // elsewhere), those of server processes that are not client sessions (an autovacuum ANALYZE of es_events
+    // holds an id for a while), and those that declared themselves read-model writers (NOT_APPENDING lock,
+    // taken before their id existed: projection batches, rebuilds). All are recognised from ONE read of the lock
+    // table: the holder of the transaction's own lock is connected elsewhere (a backend never changes database),
+    // is not a client backend, or holds the marker now (so the transaction it runs now is the declared one).
+    // Anything unproven still counts.
     const refined = await this.pool.query(
       `WITH locks AS MATERIALIZED (
               SELECT locktype, pid, transactionid
@@ -388,7 +390,9 @@ export class PostgresEventStore implements EventStore {
                WHERE t.locktype = 'transactionid'
                  AND (EXISTS (SELECT 1 FROM locks m WHERE m.locktype = 'advisory' AND m.pid = t.pid)
                    OR EXISTS (SELECT 1 FROM pg_stat_activity a
-                               WHERE a.pid = t.pid AND a.datname IS NOT NULL AND a.datname <> current_database()))),
+                               WHERE a.pid = t.pid
+                                 AND ((a.datname IS NOT NULL AND a.datname <> current_database())
+                                   OR a.backend_type <> 'client backend')))),
             s AS (SELECT pg_current_snapshot() AS snap),
             h AS (SELECT coalesce(
                            (SELECT min(x) FROM pg_snapshot_xip(s.snap) AS x
