@@ -1,7 +1,45 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '@contracts/chat';
 import { shortTime } from '../format';
+import { MessageStateIcon } from './MessageStateIcon';
+
+/**
+ * Second line of a chat list entry (contact or group): who is typing, else the last message (with its state
+ * when it is mine, and its author in groups), else the empty text.
+ */
+export function ChatEntryPreview({ writing, last, mine, author }: { writing?: string | null; last?: ChatMessage | null; mine: boolean; author?: string }) {
+  const { t } = useTranslation();
+  if (writing) {
+    return (
+      <Typography
+        component="span"
+        variant="body2"
+        color="primary.dark"
+        sx={{ display: 'block', fontStyle: 'italic', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        data-testid="chat-writing"
+      >
+        {writing}
+      </Typography>
+    );
+  }
+  if (!last) return <>{t('chat.noMessagesShort')}</>;
+  return (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      {mine && (
+        <Box component="span" sx={{ display: 'inline-flex', fontSize: 16 }}>
+          <MessageStateIcon state={last.state} />
+        </Box>
+      )}
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="chat-last-message">
+        {author ? `${author}: ` : ''}
+        {last.message}
+      </Box>
+    </Box>
+  );
+}
 
 /** Right-hand column of a chat list entry (contact or group): time of the last message and unread badge. */
 export function ChatEntryMeta({ lastSaveDate, unread }: { lastSaveDate?: string; unread: number }) {

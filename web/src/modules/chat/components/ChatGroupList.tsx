@@ -11,8 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { groupWritingText } from '../format';
 import { ChatAvatar } from './ChatAvatar';
-import { ChatEntryMeta } from './ChatEntryMeta';
-import { MessageStateIcon } from './MessageStateIcon';
+import { ChatEntryMeta, ChatEntryPreview } from './ChatEntryMeta';
 
 interface Props {
   me: AuthUser;
@@ -70,31 +69,7 @@ export function ChatGroupList({ me, groups, selectedGroupId, typists, onSelect, 
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="chat-group-members">
                         {t('chat.groups.memberCount', { count: g.members.length })}
                       </Typography>
-                      {writing ? (
-                        <Typography
-                          component="span"
-                          variant="body2"
-                          color="primary.dark"
-                          sx={{ display: 'block', fontStyle: 'italic', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                          data-testid="chat-writing"
-                        >
-                          {groupWritingText(Object.values(writing))}
-                        </Typography>
-                      ) : last ? (
-                        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-                          {mine && (
-                            <Box component="span" sx={{ display: 'inline-flex', fontSize: 16 }}>
-                              <MessageStateIcon state={last.state} />
-                            </Box>
-                          )}
-                          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="chat-last-message">
-                            {author ? `${author}: ` : ''}
-                            {last.message}
-                          </Box>
-                        </Box>
-                      ) : (
-                        t('chat.noMessagesShort')
-                      )}
+                      <ChatEntryPreview writing={writing ? groupWritingText(Object.values(writing)) : null} last={last} mine={mine} author={author} />
                     </>
                   }
                 />

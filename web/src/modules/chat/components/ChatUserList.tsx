@@ -14,8 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { selectChat, setFilter, type ChatFilter } from '../chatSlice';
 import { ChatAvatar } from './ChatAvatar';
-import { ChatEntryMeta } from './ChatEntryMeta';
-import { MessageStateIcon } from './MessageStateIcon';
+import { ChatEntryMeta, ChatEntryPreview } from './ChatEntryMeta';
 
 interface Props {
   me: AuthUser;
@@ -98,24 +97,7 @@ export function ChatUserList({ me, height, users, loading, selectedUserId, onSel
                       secondary: { noWrap: true, component: 'div' },
                     }}
                     secondary={
-                      u.writing ? (
-                        <Typography component="span" variant="body2" color="primary.dark" sx={{ fontStyle: 'italic' }} data-testid="chat-writing">
-                          {t('chat.writing')}
-                        </Typography>
-                      ) : last ? (
-                        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-                          {mine && (
-                            <Box component="span" sx={{ display: 'inline-flex', fontSize: 16 }}>
-                              <MessageStateIcon state={last.state} />
-                            </Box>
-                          )}
-                          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="chat-last-message">
-                            {last.message}
-                          </Box>
-                        </Box>
-                      ) : (
-                        t('chat.noMessagesShort')
-                      )
+                      <ChatEntryPreview writing={u.writing ? t('chat.writing') : null} last={last} mine={mine} />
                     }
                   />
                   <ChatEntryMeta lastSaveDate={last?.saveDate} unread={u.unreadMessages} />
