@@ -433,7 +433,9 @@ export async function processGroupBatch(
     const types = new Set(p.eventTypes);
     return { projection: p, relevant: events.filter((e) => types.has(e.type)) };
   });
-  // Moves every checkpoint from `position` to `last`, or none: a rebuild holding a row makes this wait, then miss.
+  // Moves the checkpoints from `position` to `last`; throws if one stands elsewhere (a rebuild holding a row makes
+  // this wait, then miss it). In the transaction nothing is kept then; as a lone statement the others did move,
+  // and the caller's one-by-one retry reloads them.
   const moveCheckpoints = async (db: Kysely<DB>) => {
     const moved = await sql<{ name: string }>`
       UPDATE projection_checkpoints SET position = ${last}, status = 'running', error = NULL, updated_at = now()
