@@ -20,7 +20,7 @@ const app = await startTestNode({ workers: false });
 const browser = await launchBrowser();
 const base = app.node.url;
 
-/** Every script the page loads until the network is idle, gzipped here (the API serves them uncompressed). */
+/** Every script the page loads until the network is idle, decoded, then gzipped here at level 6 file by file (the same measure whatever the server sends). */
 async function jsLoadedBy(path: string) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

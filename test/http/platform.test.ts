@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuilt } from '../browser/support.js';
 import { startTestNode } from '../support/context.js';
 
 describe('platform endpoints', () => {
   let t: Awaited<ReturnType<typeof startTestNode>>;
   beforeAll(async () => {
+    ensureWebBuilt(); // before the node starts: it serves web/dist only if it exists then
     t = await startTestNode();
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.stop();
   });
@@ -26,6 +28,20 @@ describe('platform endpoints', () => {
       message: 'ERROR 404 - PÁGINA NO ENCONTRADA',
       messagePublic: 'La página o el recurso solicitado no existe.',
     });
+  });
+
+  it('serves the web app compressed, its fingerprinted assets cacheable for good and index.html revalidated', async () => {
+    const page = await fetch(`${t.node.url}/auth/sign-in`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await fetch(`${t.node.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await asset.text()).length).toBeGreaterThan(1000); // decoded by fetch
   });
 
   it('serves Prometheus metrics and the OpenAPI document', async () => {
