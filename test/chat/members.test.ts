@@ -29,7 +29,7 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
   let t: Awaited<ReturnType<typeof startTestNode>>;
   let ctx2: AppContext;
   let node2: RunningNode;
-  let ana: SignedUpUser, beto: SignedUpUser, carla: SignedUpUser, dora: SignedUpUser;
+  let ana: SignedUpUser, beto: SignedUpUser, carla: SignedUpUser, dora: SignedUpUser, elsa: SignedUpUser;
   let A: ReturnType<typeof api>, B: ReturnType<typeof api>, C: ReturnType<typeof api>, D: ReturnType<typeof api>;
   let sa: Socket, sb: Socket, sc: Socket;
   let gid: string;
@@ -39,8 +39,8 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
     t = await startTestNode();
     ctx2 = await createContext(t.ctx.config, { logger: pino({ level: 'silent' }) });
     node2 = await startNode(ctx2, { port: 0, host: '127.0.0.1', workers: false });
-    [ana, beto, carla, dora] = await signUpMany(t.node.url, ['Ana Grupo', 'Beto Grupo', 'Carla Grupo', 'Dora Grupo']);
-    await shareTeam(t.ctx, ana, beto, carla); // dora shares no team with anybody
+    [ana, beto, carla, dora, elsa] = await signUpMany(t.node.url, ['Ana Grupo', 'Beto Grupo', 'Carla Grupo', 'Dora Grupo', 'Elsa Grupo']);
+    await shareTeam(t.ctx, ana, beto, carla, elsa); // dora shares no team with anybody
     A = api(t.node.url, ana.token);
     B = api(t.node.url, beto.token);
     C = api(t.node.url, carla.token);
@@ -131,6 +131,14 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
   });
 
   it('a member leaves: 403 on sending and reading, no more pushes; the others get the new list; leaving twice is a no-op', async () => {
+    // A message Beto has seen but Carla has not: her receipt holds it back until she leaves.
+    const pendingId = randomUUID();
+    const pendingAtBeto = nextEvent<ChatMessage>(sb, 'chat-room:message', (m) => m.id === pendingId);
+    expect((await A.send(gid, 'Carla aún no lo ve', pendingId)).status).toBe(200);
+    await pendingAtBeto;
+    await B.put(`chatMessagesByChatRoom/${gid}`, { state: 'viewed' });
+    const released = nextEvent<{ state: string; messages: { id: string }[] }>(sa, 'chat-room:messages-update', (p) => p.state === 'viewed' && p.messages.some((m) => m.id === pendingId));
+
     const carlaMessages = record<ChatMessage>(sc, 'chat-room:message');
     const carlaWriting = record<{ _room: string }>(sc, 'chat-room:writing');
     const toCarla = nextEvent<MembersChangedEvent>(sc, 'chat-room:members', (e) => e._room === gid);
@@ -143,6 +151,11 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
     const changed = await toAna;
     expect(changed.left).toBe(carla.user._id);
     expect(changed.members.map((m) => m._id).sort()).toEqual([ana, beto].map((u) => u.user._id).sort());
+
+    // Her missing receipt no longer holds the message back: Ana sees it viewed (by everyone still in the group).
+    await released;
+    const history = (await A.get(`chatMessage?_room=${gid}`)).body.data as ChatMessage[];
+    expect(history.find((m) => m.id === pendingId)?.state).toBe('viewed');
 
     // The group left Carla's list at once (the answer waited for the read model).
     expect(((await C.get('chatRooms')).body.data as ChatGroupEntry[]).map((g) => g._id)).not.toContain(gid);
@@ -174,6 +187,22 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
     // She can be added back, and is a member again.
     expect((await A.post(`chatRoom/${gid}/members`, { members: [carla.user._id] })).status).toBe(200);
     expect((await C.send(gid, 'volví')).status).toBe(200);
+  });
+
+  it('concurrent changes by different members are all kept (exact expected version, decided again on conflict)', async () => {
+    const room = (await A.post('chatRoom', { id: randomUUID(), name: 'A la vez', members: [beto.user._id, carla.user._id] })).body.data._id as string;
+    const E = api(t.node.url, elsa.token);
+    const [byAna, byBeto, carlaLeaves] = await Promise.all([
+      A.post(`chatRoom/${room}/members`, { members: [elsa.user._id] }),
+      B.post(`chatRoom/${room}/members`, { members: [elsa.user._id] }),
+      C.del(`chatRoom/${room}/members/me`),
+    ]);
+    expect([byAna.status, byBeto.status, carlaLeaves.status]).toEqual([200, 200, 200]);
+    const [entry] = ((await E.get('chatRooms')).body.data as ChatGroupEntry[]).filter((g) => g._id === room);
+    expect(entry.members.map((m) => m._id).sort()).toEqual([ana, beto, elsa].map((u) => u.user._id).sort());
+    // One MembersAdded (the second adder found Elsa in) and one MemberLeft on the members stream.
+    const events = await t.ctx.store.readStream(`chat-room-members-${room}`);
+    expect(events.map((e) => e.type).sort()).toEqual(['chat.MemberLeft', 'chat.MembersAdded']);
   });
 
   it('a change made through one API node invalidates the membership cached by the other', async () => {
