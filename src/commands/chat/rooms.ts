@@ -233,7 +233,7 @@ const MEMBERSHIP_ATTEMPTS = 5;
  * again). After the append: this process forgets the room at once, the others through Redis.
  */
 async function changeMembership(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'redis' | 'config'>,
+  ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'redis' | 'config' | 'logger'>,
   roomId: string,
   userId: string,
   command: Extract<ChatRoomCommand, { type: 'chat.AddMembers' | 'chat.LeaveRoom' }>,
@@ -255,7 +255,11 @@ async function changeMembership(
         { expectedVersion: read.membersVersion ?? 'no_stream' },
       );
       forgetRoom(ctx, roomId);
-      await ctx.redis.publish(roomMembersChannel(ctx.config.redisPrefix), roomId);
+      // The change is stored whatever happens next: a failed publish leaves the other processes' entries to
+      // their expiry rather than failing the request.
+      await ctx.redis
+        .publish(roomMembersChannel(ctx.config.redisPrefix), roomId)
+        .catch((err: unknown) => ctx.logger.warn({ err, roomId }, 'chat: membership invalidation not published'));
       const room = events.reduce<ChatRoomState>(chatRoomDecider.evolve, read.room) as OpenRoomState;
       return { room, position: result.position };
     } catch (err) {
@@ -268,7 +272,7 @@ async function changeMembership(
 
 /** POST chatRoom/:id/members : a member adds some of their own contacts to a group room. */
 export async function addGroupMembers(
-  ctx: Ctx & Pick<AppContext, 'redis' | 'config'>,
+  ctx: Ctx & Pick<AppContext, 'redis' | 'config' | 'logger'>,
   userId: string,
   roomId: string,
   memberIds: string[],
@@ -289,6 +293,6 @@ export async function addGroupMembers(
 }
 
 /** DELETE chatRoom/:id/members/me : the caller leaves a group room (again: a no-op). */
-export function leaveGroupRoom(ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'redis' | 'config'>, userId: string, roomId: string) {
+export function leaveGroupRoom(ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'redis' | 'config' | 'logger'>, userId: string, roomId: string) {
   return changeMembership(ctx, roomId, userId, { type: 'chat.LeaveRoom', data: { roomId, userId } });
 }

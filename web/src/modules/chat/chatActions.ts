@@ -222,7 +222,10 @@ export function deliver(entry: OutboxEntry): Thunk<Promise<void>> {
         dispatch(applyMessage(res.data, entry.sender));
       } else if ('error' in res && typeof (res.error as { status?: unknown }).status === 'number') {
         removeFromOutbox(entry.id);
-        dispatch(showChatError(CHAT_MESSAGE_TOO_LONG));
+        // A refused text answers the spec's one message; other refusals (e.g. 403 after leaving a group) say why.
+        const { status, data } = res.error as { status: number; data?: { messagePublic?: unknown } };
+        const reason = status !== 400 && typeof data?.messagePublic === 'string' ? data.messagePublic : CHAT_MESSAGE_TOO_LONG;
+        dispatch(showChatError(reason));
         if (!selectChat(getState()).drafts[entry._room]) dispatch(setDraft({ roomId: entry._room, text: entry.message }));
       } else if (selectChat(getState()).internet) {
         // The socket is up but the request failed: try again shortly rather than wait for a reconnect.
