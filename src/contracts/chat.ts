@@ -161,6 +161,16 @@ export const createGroupRoomBody = z.object({
 });
 export const createGroupRoomResponse = z.object({ data: chatGroupEntrySchema, position: z.string().nullable() });
 
+/**
+ * POST chatRoom/:id/members { members } : a member of a group room adds some of their contacts (user ids).
+ * People already in the group are skipped (a retry is a no-op answering 200). Individual rooms: 400.
+ */
+export const addGroupMembersBody = z.object({ members: z.array(id).min(1).max(100) });
+export const addGroupMembersResponse = z.object({ data: chatGroupEntrySchema, position: z.string().nullable() });
+
+/** DELETE chatRoom/:id/members/me : the caller leaves a group room (leaving again is a no-op answering 200). */
+export const leaveGroupResponse = z.object({ _room: z.string(), position: z.string().nullable() });
+
 /** GET chatRooms : the caller's group rooms. */
 export const listGroupRoomsResponse = z.object({ data: z.array(chatGroupEntrySchema) });
 
@@ -268,6 +278,21 @@ export type UserInRoomEvent = z.infer<typeof userInRoomEventSchema>;
 export const roomCreatedEventSchema = chatGroupEntrySchema;
 export type RoomCreatedEvent = z.infer<typeof roomCreatedEventSchema>;
 
+/**
+ * Server -> `user:<id>` `chat-room:members`: a group's membership changed. Sent to the members who stay (and to
+ * the members already there when others are added: new members get `chat-room:created` instead) with the
+ * current member list, and to the one who left (`left` is then their id: the group leaves their list).
+ */
+export const membersChangedEventSchema = z.object({
+  _room: z.string(),
+  members: chatGroupEntrySchema.shape.members,
+  /** User ids added by this change. */
+  added: z.array(z.string()),
+  /** The user who left, or null. */
+  left: z.string().nullable(),
+});
+export type MembersChangedEvent = z.infer<typeof membersChangedEventSchema>;
+
 export const CHAT_SOCKET_EVENTS = {
   userConnected: 'user:connected',
   userDisconnected: 'user:disconnected',
@@ -277,6 +302,7 @@ export const CHAT_SOCKET_EVENTS = {
   messageUpdate: 'chat-room:message-update',
   messagesUpdate: 'chat-room:messages-update',
   roomCreated: 'chat-room:created',
+  membersChanged: 'chat-room:members',
   joinRoom: 'createRoom',
   leaveRoom: 'disconnetRoom',
 } as const;

@@ -128,6 +128,8 @@ export const messages = {
     notContact: 'Solo puedes conversar con personas que comparten un equipo de evento contigo.',
     messageNotFound: 'El mensaje no existe.',
     rateLimited: 'Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.',
+    addOnlyToGroups: 'Solo puedes agregar miembros a un grupo, no a una conversación individual.',
+    leaveOnlyGroups: 'Solo puedes salir de un grupo, no de una conversación individual.',
   },
   notifications: {
     notOwn: 'Solo puedes ver tus propias notificaciones.',

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode } from '../support/context.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
-import { emitAck, socketFor } from '../chat/helpers.js';
+import { emitAck, nextEvent, socketFor } from '../chat/helpers.js';
 import { apiCall, bubbles, ensureWebBuild, eventually, gotoApp, inviteCollaborator, launchBrowser, signedInContext, twoContacts } from './chat-helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
@@ -197,4 +197,79 @@ describe('chat group rooms in the browser (two users)', () => {
       sockets.forEach((s) => s.disconnect());
     }
   }, 60_000);
+  it('A adds a contact to the group from the UI, B leaves it from the UI; everyone sees the member count change', async () => {
+    const sc = await socketFor(t.node.url, c.token);
+    try {
+      // A opens "Equipo de la feria" (A and B) and its "Miembros".
+      const panelA = pageA.getByTestId('chat-panel');
+      await panelA.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' }).click();
+      const convA = panelA.getByTestId('chat-conversation');
+      await eventually(() => convA.getByTestId('chat-status').textContent()).toBe('2 miembros: Tú, Bruno Díaz Soto');
+      await convA.getByRole('button', { name: 'Miembros' }).click();
+      const membersA = pageA.getByRole('dialog', { name: 'Miembros de Equipo de la feria' });
+      await membersA.waitFor();
+      expect(await membersA.getByTestId('chat-member-name').allTextContents()).toEqual(['Tú', 'Bruno Díaz Soto']);
+      await pageA.waitForTimeout(300);
+      await pageA.screenshot({ path: `${SHOTS}/chat-group-members.png` });
+
+      // "Agregar miembros" offers only contacts not in the group: Carla, not Bruno.
+      await membersA.getByRole('button', { name: 'Agregar miembros' }).click();
+      const addA = pageA.getByRole('dialog', { name: 'Agregar miembros' });
+      await addA.getByRole('checkbox', { name: 'Carla Ríos' }).waitFor();
+      expect(await addA.getByRole('checkbox', { name: 'Bruno Díaz Soto' }).count()).toBe(0);
+      await pageA.screenshot({ path: `${SHOTS}/chat-group-add-members.png` });
+      const room = (await apiCall<{ data: { _id: string; name: string }[] }>(t.node.url, a, 'GET', 'chatRooms')).data.find((g) => g.name === 'Equipo de la feria')!._id;
+      const createdAtC = nextEvent<{ _id: string; members: unknown[] }>(sc, 'chat-room:created', (g) => g._id === room);
+      await addA.getByRole('checkbox', { name: 'Carla Ríos' }).check();
+      await addA.getByRole('button', { name: 'Agregar', exact: true }).click();
+
+      // The dialog lists three members; the header says so; Carla's socket got the group; B's list shows 3.
+      await eventually(() => membersA.getByTestId('chat-member').count()).toBe(3);
+      expect((await createdAtC).members).toHaveLength(3);
+      await membersA.getByRole('button', { name: 'Cerrar' }).click();
+      await eventually(() => convA.getByTestId('chat-status').textContent()).toMatch(/^3 miembros: Tú, /);
+      const panelB = pageB.getByTestId('chat-panel');
+      await panelB.getByRole('button', { name: 'Volver a la lista de contactos' }).click();
+      const groupB = panelB.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' });
+      await eventually(() => groupB.getByTestId('chat-group-members').textContent()).toBe('3 miembros');
+
+      // B opens the group and asks to leave; "¡Cancelar!" keeps B in it.
+      await groupB.click();
+      const convB = panelB.getByTestId('chat-conversation');
+      await convB.getByRole('button', { name: 'Miembros' }).click();
+      const membersB = pageB.getByRole('dialog', { name: 'Miembros de Equipo de la feria' });
+      await membersB.getByRole('button', { name: 'Salir del grupo' }).click();
+      const confirm = pageB.getByRole('dialog', { name: '¿Desea realizar esta acción?' });
+      await eventually(() => confirm.getByText('Saldrás de Equipo de la feria y dejarás de recibir sus mensajes.').isVisible()).toBe(true);
+      await pageB.waitForTimeout(300); // the dialog's fade-in
+      await pageB.screenshot({ path: `${SHOTS}/chat-group-leave-confirm.png` });
+      await confirm.getByRole('button', { name: '¡Cancelar!' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await membersB.isVisible()).toBe(true);
+      await membersB.getByRole('button', { name: 'Salir del grupo' }).click();
+      await confirm.getByRole('button', { name: '¡Aceptar!' }).click();
+
+      // The group leaves B's screen and list; A sees two members, live, in the header and in the list.
+      await eventually(() => convB.count()).toBe(0);
+      await panelB.getByTestId('chat-groups').waitFor();
+      expect(await panelB.getByTestId('chat-group').filter({ hasText: 'Comité de acreditación' }).count()).toBe(1);
+      expect(await groupB.count()).toBe(0);
+      await eventually(() => convA.getByTestId('chat-status').textContent()).toBe('2 miembros: Tú, Carla Ríos');
+      await panelA.getByRole('button', { name: 'Volver a la lista de contactos' }).click();
+      await eventually(() => panelA.getByTestId('chat-group').filter({ hasText: 'Equipo de la feria' }).getByTestId('chat-group-members').textContent()).toBe('2 miembros');
+      await pageA.screenshot({ path: `${SHOTS}/chat-group-after-leave.png` });
+
+      // On the server B is out: the group is not listed and B cannot write in it.
+      const groupsB = await apiCall<{ data: { _id: string }[] }>(t.node.url, b, 'GET', 'chatRooms');
+      expect(groupsB.data.map((g) => g._id)).not.toContain(room);
+      const res = await fetch(`${t.node.url}/api/v2/chatMessage?_room=${room}&id=${randomUUID()}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${b.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'sigo aquí' }),
+      });
+      expect(res.status).toBe(403);
+    } finally {
+      sc.disconnect();
+    }
+  }, 90_000);
 });

@@ -149,6 +149,82 @@ describe('chat room: states only move forward', () => {
   });
 });
 
+describe('chat room: group membership (members stream)', () => {
+  const dani = 'user-dani';
+  const groupId = 'group-1';
+  const member = (u: string) => ({ userId: u, participantId: participantId(groupId, u) });
+  const groupOpened: ChatRoomEvent = {
+    type: 'chat.RoomOpened',
+    data: { roomId: groupId, roomType: 'group', name: 'Feria', members: [member(ana), member(beto)], openedBy: ana, openedAt: at },
+  };
+  const add = (addedBy: string, ...users: string[]) => ({
+    type: 'chat.AddMembers' as const,
+    data: { roomId: groupId, addedBy, members: users.map(member) },
+  });
+  const leave = (userId: string) => ({ type: 'chat.LeaveRoom' as const, data: { roomId: groupId, userId } });
+  const added = (addedBy: string, ...users: string[]): ChatRoomEvent => ({
+    type: 'chat.MembersAdded',
+    data: { roomId: groupId, members: users.map(member), addedBy, addedAt: at },
+  });
+  const left = (userId: string): ChatRoomEvent => ({ type: 'chat.MemberLeft', data: { roomId: groupId, userId, leftAt: at } });
+  const membersOf = (s: ChatRoomState) => (s as Extract<ChatRoomState, { status: 'open' }>).members.map((m) => m.userId);
+
+  it('any member adds people; those already in are skipped and a repeat decides nothing', () => {
+    spec.given([groupOpened]).when(add(beto, carla, ana, carla), { userId: beto }).then([added(beto, carla)]);
+    spec.given([groupOpened, added(beto, carla)]).when(add(ana, carla), { userId: ana }).then([]);
+    spec.given([groupOpened, added(beto, carla)]).when(add(carla, dani), { userId: carla }).thenState((s) => expect(membersOf(s)).toEqual([ana, beto, carla, dani]));
+  });
+
+  it('only members add (403), only to groups (400), only in their own name', () => {
+    spec.given([groupOpened]).when(add(carla, dani), { userId: carla }).thenThrows(ForbiddenError);
+    spec.given([]).when(add(ana, carla), { userId: ana }).thenThrows(NotFoundError);
+    spec.given([groupOpened]).when(add(ana, carla), { userId: beto }).thenThrows(ForbiddenError);
+    spec
+      .given([opened])
+      .when({ type: 'chat.AddMembers', data: { roomId, addedBy: ana, members: [{ userId: carla, participantId: 'p' }] } }, { userId: ana })
+      .thenThrows(DomainError, (e) => e.status === 400 && e.messagePublic === 'Solo puedes agregar miembros a un grupo, no a una conversación individual.');
+  });
+
+  it('a member leaves; leaving again decides nothing; a stranger cannot leave (403)', () => {
+    spec.given([groupOpened]).when(leave(beto), { userId: beto }).then([left(beto)]);
+    spec.given([groupOpened, left(beto)]).when(leave(beto), { userId: beto }).then([]);
+    spec.given([groupOpened]).when(leave(carla), { userId: carla }).thenThrows(ForbiddenError);
+    spec.given([groupOpened]).when(leave(beto), { userId: ana }).thenThrows(ForbiddenError);
+  });
+
+  it('nobody leaves an individual room (400)', () => {
+    spec
+      .given([opened])
+      .when({ type: 'chat.LeaveRoom', data: { roomId, userId: beto } }, { userId: beto })
+      .thenThrows(DomainError, (e) => e.status === 400 && e.messagePublic === 'Solo puedes salir de un grupo, no de una conversación individual.');
+  });
+
+  it('messages go to the members at send time: a new member receives, one who left neither receives nor sends', () => {
+    const sendIn = (senderId: string) => ({
+      type: 'chat.SendMessage' as const,
+      data: { roomId: groupId, messageId: 'm1', clientId: 'c-m1', senderId, publicUserId: `pub-${senderId}`, text: 'hola' },
+    });
+    spec.given([groupOpened, added(ana, carla)]).when(sendIn(ana), { userId: ana }).then((events) => {
+      expect(events[0].data).toMatchObject({ recipients: [beto, carla], receiverId: null });
+    });
+    spec.given([groupOpened, added(ana, carla), left(beto)]).when(sendIn(ana), { userId: ana }).then((events) => {
+      expect(events[0].data).toMatchObject({ recipients: [carla] });
+    });
+    spec.given([groupOpened, left(beto)]).when(sendIn(beto), { userId: beto }).thenThrows(ForbiddenError);
+  });
+
+  it('one who left can be added again: a member once more, no longer a former member', () => {
+    spec.given([groupOpened, left(beto)]).when(add(ana, beto), { userId: ana }).then([added(ana, beto)]);
+    spec
+      .given([groupOpened, left(beto), added(ana, beto)])
+      .when(leave(beto), { userId: beto })
+      .thenState((s) => {
+        expect(membersOf(s)).toEqual([ana]);
+        expect((s as Extract<ChatRoomState, { status: 'open' }>).formerMembers).toEqual([beto]);
+      });
+  });
+});
+
 describe('chat ids', () => {
   it('one individual room per pair, whoever opens it', () => {
     expect(individualRoomId(ana, beto)).toBe(individualRoomId(beto, ana));

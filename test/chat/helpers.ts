@@ -34,6 +34,7 @@ export function api(baseUrl: string, token: string) {
     get: (path: string) => call('GET', path),
     post: (path: string, body: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
     put: (path: string, body: unknown) => call('PUT', path, body),
+    del: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
     room: async (otherUserId: string) => {
       const r = await call('GET', `chatRoom?_user=${otherUserId}`);
       if (r.status !== 200) throw new Error(`chatRoom ${r.status} ${JSON.stringify(r.body)}`);

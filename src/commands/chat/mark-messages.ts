@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { chatRoomDecider, type ChatRoomState, type MessageReceipts, type ReceiptState } from '../../domain/chat/room.js';
-import { NotFoundError } from '../../domain/shared/errors.js';
+import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { appendRoomEvents, requireRoomMember } from './rooms.js';
 
@@ -58,17 +58,26 @@ export function markRoomViewed(ctx: Ctx, userId: string, roomId: string) {
 
 /** PUT chatMessages { state: 'delivered' } : every room where the caller has messages still 'sent'. */
 export async function markAllDelivered(ctx: Ctx, userId: string) {
+  // Only rooms the caller is still in: receipts left behind in a group they left are not theirs to mark.
   const rooms = await ctx.db
-    .selectFrom('chat_receipts')
-    .select('room_id')
+    .selectFrom('chat_receipts as r')
+    .innerJoin('chat_room_members as m', (j) => j.onRef('m.room_id', '=', 'r.room_id').onRef('m.user_id', '=', 'r.user_id'))
+    .select('r.room_id')
     .distinct()
-    .where('user_id', '=', userId)
-    .where('state', '=', 'sent')
+    .where('r.user_id', '=', userId)
+    .where('r.state', '=', 'sent')
     .execute();
   let updated = 0;
   let position: string | null = null;
   for (const { room_id } of rooms) {
-    const r = await markInRoom(ctx, userId, room_id, 'delivered');
+    let r: Awaited<ReturnType<typeof markInRoom>>;
+    try {
+      r = await markInRoom(ctx, userId, room_id, 'delivered');
+    } catch (err) {
+      // Left a moment ago (the read model has not caught up): nothing to mark there.
+      if (err instanceof ForbiddenError) continue;
+      throw err;
+    }
     updated += r.updated;
     if (r.position && (!position || ctx.store.comparePositions(r.position, position) > 0)) position = r.position;
   }

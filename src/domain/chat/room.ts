@@ -1,5 +1,8 @@
 /**
  * Chat room aggregate (stream `chat-room-<roomId>`): the room's opening, its messages and their receipts.
+ * Membership changes of group rooms (members added, a member leaving) live on a small stream of their own,
+ * `chat-room-members-<roomId>`, so that membership = RoomOpened (revision 0 of the room stream) + that stream,
+ * and loading it never reads the message history.
  *
  * Pure decider. Rules: only members write or mark; a message is trimmed text of 1..40000 characters; a
  * receipt (per recipient) only moves forward sent -> delivered -> viewed. The message's own state is the
@@ -48,7 +51,18 @@ export type MessagesMarked = {
   /** scope 'messages': the ids named by the client; 'room': everything the user had received in the room. */
   data: { roomId: string; userId: string; state: 'delivered' | 'viewed'; messageIds: string[]; scope: 'messages' | 'room'; markedAt: string };
 };
-export type ChatRoomEvent = RoomOpened | MessageSent | MessagesMarked;
+/** On `chat-room-members-<roomId>`: contacts of a member join a group room. */
+export type MembersAdded = {
+  type: 'chat.MembersAdded';
+  data: { roomId: string; members: RoomMember[]; addedBy: string; addedAt: string };
+};
+/** On `chat-room-members-<roomId>`: a member left a group room. */
+export type MemberLeft = {
+  type: 'chat.MemberLeft';
+  data: { roomId: string; userId: string; leftAt: string };
+};
+export type RoomMembershipEvent = MembersAdded | MemberLeft;
+export type ChatRoomEvent = RoomOpened | MessageSent | MessagesMarked | RoomMembershipEvent;
 
 // --------------------------------------------------------------------------------------------- commands
 export type OpenRoom = {
@@ -64,7 +78,16 @@ export type MarkMessages = {
   /** messageIds undefined: every message of the room the user received. */
   data: { roomId: string; userId: string; state: 'delivered' | 'viewed'; messageIds?: string[] };
 };
-export type ChatRoomCommand = OpenRoom | SendMessage | MarkMessages;
+/** Members already in the room are skipped; whether each one is the adder's contact is checked by the caller. */
+export type AddMembers = {
+  type: 'chat.AddMembers';
+  data: { roomId: string; members: RoomMember[]; addedBy: string };
+};
+export type LeaveRoom = {
+  type: 'chat.LeaveRoom';
+  data: { roomId: string; userId: string };
+};
+export type ChatRoomCommand = OpenRoom | SendMessage | MarkMessages | AddMembers | LeaveRoom;
 
 // ------------------------------------------------------------------------------------------------ state
 export interface MessageReceipts {
@@ -80,6 +103,8 @@ export type ChatRoomState =
       roomType: RoomType;
       name: string;
       members: RoomMember[];
+      /** Users who left (and were not added again): leaving twice is a no-op, not a 403. */
+      formerMembers: string[];
       /** Known messages (all of them when folded; only the command's ones when loaded from the read model). */
       messages: Record<string, MessageReceipts>;
     };
@@ -150,6 +175,30 @@ export function decide(command: ChatRoomCommand, state: ChatRoomState, ctx: Deci
         },
       ];
     }
+    case 'chat.AddMembers': {
+      const room = requireMember(state, command.data.addedBy);
+      if (ctx.userId && ctx.userId !== command.data.addedBy) throw new ForbiddenError('CHAT_NOT_MEMBER', catalogue.chat.notMember);
+      if (room.roomType !== 'group') throw new DomainError('CHAT_NOT_GROUP', catalogue.chat.addOnlyToGroups, 400);
+      // Re-adding a member is a no-op (idempotent retries); the same user twice in the command counts once.
+      const seen = new Set(room.members.map((m) => m.userId));
+      const fresh: RoomMember[] = [];
+      for (const m of command.data.members) {
+        if (seen.has(m.userId)) continue;
+        seen.add(m.userId);
+        fresh.push(m);
+      }
+      if (fresh.length === 0) return [];
+      return [{ type: 'chat.MembersAdded', data: { roomId: room.roomId, members: fresh, addedBy: command.data.addedBy, addedAt: now } }];
+    }
+    case 'chat.LeaveRoom': {
+      const { userId } = command.data;
+      if (ctx.userId && ctx.userId !== userId) throw new ForbiddenError('CHAT_NOT_MEMBER', catalogue.chat.notMember);
+      // Leaving twice answers like the first time.
+      if (state.status === 'open' && state.roomType === 'group' && !isMember(state, userId) && state.formerMembers.includes(userId)) return [];
+      const room = requireMember(state, userId);
+      if (room.roomType !== 'group') throw new DomainError('CHAT_NOT_GROUP', catalogue.chat.leaveOnlyGroups, 400);
+      return [{ type: 'chat.MemberLeft', data: { roomId: room.roomId, userId, leftAt: now } }];
+    }
     case 'chat.MarkMessages': {
       const room = requireMember(state, command.data.userId);
       const { userId, state: target } = command.data;
@@ -191,8 +240,25 @@ export function evolve(state: ChatRoomState, event: ChatRoomEvent): ChatRoomStat
         roomType: event.data.roomType,
         name: event.data.name,
         members: event.data.members,
+        formerMembers: [],
         messages: {},
       };
+    case 'chat.MembersAdded': {
+      if (state.status !== 'open') return state;
+      const known = new Set(state.members.map((m) => m.userId));
+      const added = event.data.members.filter((m) => !known.has(m.userId));
+      const ids = new Set(added.map((m) => m.userId));
+      return { ...state, members: [...state.members, ...added], formerMembers: state.formerMembers.filter((u) => !ids.has(u)) };
+    }
+    case 'chat.MemberLeft': {
+      if (state.status !== 'open') return state;
+      const { userId } = event.data;
+      return {
+        ...state,
+        members: state.members.filter((m) => m.userId !== userId),
+        formerMembers: state.formerMembers.includes(userId) ? state.formerMembers : [...state.formerMembers, userId],
+      };
+    }
     case 'chat.MessageSent': {
       if (state.status !== 'open') return state;
       const receipts: Record<string, ReceiptState> = {};
@@ -225,3 +291,5 @@ export function aggregateState(receipts: Record<string, ReceiptState>): ReceiptS
 }
 
 export const chatRoomStream = (roomId: string) => `chat-room-${roomId}`;
+/** Membership changes of a group room (appended with the exact expected version). */
+export const chatRoomMembersStream = (roomId: string) => `chat-room-members-${roomId}`;

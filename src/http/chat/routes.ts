@@ -1,11 +1,14 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import {
+  addGroupMembersBody,
+  addGroupMembersResponse,
   CHAT_PAGE_SIZE,
   createGroupRoomBody,
   createGroupRoomResponse,
   getChatRoomQuery,
   getChatRoomResponse,
+  leaveGroupResponse,
   listChatMessagesQuery,
   listChatMessagesResponse,
   listChatUsersQuery,
@@ -25,7 +28,7 @@ import {
 } from '../../contracts/chat.js';
 import type { AppContext } from '../../context.js';
 import { markAllDelivered, markMessage, markRoomViewed } from '../../commands/chat/mark-messages.js';
-import { createGroupRoom, getOrOpenIndividualRoom, requireRoomMember } from '../../commands/chat/rooms.js';
+import { addGroupMembers, createGroupRoom, getOrOpenIndividualRoom, leaveGroupRoom, requireRoomMember } from '../../commands/chat/rooms.js';
 import { sendMessage } from '../../commands/chat/send-message.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
@@ -115,6 +118,31 @@ export function registerChatRoutes(router: Router, ctx: AppContext) {
       const [data] = await groupRooms(ctx.db, user!._id, room.roomId);
       if (!data) throw new NotFoundError('CHAT_ROOM_NOT_FOUND', messages.chat.roomNotFound);
       return { data, position };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/chatRoom/:id/members', summary: 'Agregar contactos propios a un grupo (los que ya son miembros se omiten)', tag, auth: 'user', params: idParams, body: addGroupMembersBody, response: addGroupMembersResponse },
+    async ({ params, body, user }) => {
+      const { position } = await addGroupMembers(ctx, user!._id, params.id, body.members);
+      if (position) await waitForPosition(ctx.db, ctx.store, position);
+      const [data] = await groupRooms(ctx.db, user!._id, params.id);
+      if (!data) throw new NotFoundError('CHAT_ROOM_NOT_FOUND', messages.chat.roomNotFound);
+      return { data, position };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'delete', path: '/chatRoom/:id/members/me', summary: 'Salir de un grupo (salir otra vez no cambia nada)', tag, auth: 'user', params: idParams, response: leaveGroupResponse },
+    async ({ params, user }) => {
+      const { position } = await leaveGroupRoom(ctx, user!._id, params.id);
+      // The group leaves the caller's lists (GET chatRooms) before the answer.
+      if (position) await waitForPosition(ctx.db, ctx.store, position);
+      return { _room: params.id, position };
     },
   );
 

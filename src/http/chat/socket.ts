@@ -13,7 +13,7 @@ import {
   type WritingEvent,
 } from '../../contracts/chat.js';
 import type { AppContext } from '../../context.js';
-import { requireRoomMember } from '../../commands/chat/rooms.js';
+import { loadRoom, requireRoomMember } from '../../commands/chat/rooms.js';
 import { sendMessage } from '../../commands/chat/send-message.js';
 import { contactIds } from '../../projections/chat/queries.js';
 import { userRoom } from '../../realtime/realtime.js';
@@ -102,6 +102,21 @@ async function presenceChange(io: Server, ctx: AppContext, socket: AppSocket, jo
   };
   const contacts = await contactIds(ctx.db, user._id);
   if (contacts.length) ctx.realtime.emit(contacts.map(userRoom), joined ? CHAT_SOCKET_EVENTS.userConnected : CHAT_SOCKET_EVENTS.userDisconnected, payload);
+}
+
+/**
+ * After a room's membership changed (its cache invalidation reached this process): this node's sockets of
+ * users no longer in the room leave its channel, so they get none of its pushes any more. Each node handles
+ * its own sockets (`io.local`), since every node receives the invalidation.
+ */
+export async function dropFormerMembers(io: Server, ctx: AppContext, roomId: string) {
+  const sockets = await io.local.in(chatRoomChannel(roomId)).fetchSockets();
+  if (sockets.length === 0) return;
+  const room = await loadRoom(ctx, roomId);
+  const members = new Set(room?.members.map((m) => m.userId) ?? []);
+  for (const s of sockets) {
+    if (!members.has((s.data as { user: { _id: string } }).user._id)) s.leave(chatRoomChannel(roomId));
+  }
 }
 
 /** Chat events on the shared Socket.IO connection (names of spec 7). */

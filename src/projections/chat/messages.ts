@@ -2,15 +2,16 @@ import { sql } from 'kysely';
 import {
   CHAT_SOCKET_EVENTS,
   chatRoomChannel,
+  type MembersChangedEvent,
   type MessagesUpdateEvent,
   type MessageUpdateEvent,
   type RoomCreatedEvent,
 } from '../../contracts/chat.js';
-import type { MessageSent, MessagesMarked, RoomOpened } from '../../domain/chat/room.js';
+import type { MemberLeft, MembersAdded, MessageSent, MessagesMarked, RoomOpened } from '../../domain/chat/room.js';
 import type { RecordedEvent } from '../../eventstore/port.js';
 import { userRoom } from '../../realtime/realtime.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
-import { toChatMessage, userSummaries } from './queries.js';
+import { groupRooms, toChatMessage, userSummaries } from './queries.js';
 
 const RANK_SQL = sql`CASE state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'viewed' THEN 3 END`;
 
@@ -18,10 +19,12 @@ const RANK_SQL = sql`CASE state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 
  * `chat.messages`: rooms, members, messages and receipts; pushes `chat-room:message` and the state updates
  * to the room channel and to every member's user room after commit (one emit with several rooms reaches each
  * socket once). Messages of a batch are inserted together: this projection sits on the send hot path.
+ * Membership changes (the `chat-room-members-<id>` streams) add or remove member rows and tell the people
+ * concerned: `chat-room:created` to new members, `chat-room:members` to the others and to whoever left.
  */
 export const chatMessagesProjection = defineProjection({
   name: 'chat.messages',
-  eventTypes: ['chat.RoomOpened', 'chat.MessageSent', 'chat.MessagesMarked'],
+  eventTypes: ['chat.RoomOpened', 'chat.MessageSent', 'chat.MessagesMarked', 'chat.MembersAdded', 'chat.MemberLeft'],
   async handle(events, ctx) {
     let pending: RecordedEvent<MessageSent['data']>[] = [];
     const flush = async () => {
@@ -36,6 +39,8 @@ export const chatMessagesProjection = defineProjection({
       await flush();
       if (e.type === 'chat.RoomOpened') await openRoom(ctx, e.data as RoomOpened['data']);
       else if (e.type === 'chat.MessagesMarked') await markMessages(ctx, e.data as MessagesMarked['data']);
+      else if (e.type === 'chat.MembersAdded') await addMembers(ctx, e.data as MembersAdded['data']);
+      else if (e.type === 'chat.MemberLeft') await removeMember(ctx, e.data as MemberLeft['data']);
     }
     await flush();
   },
@@ -185,4 +190,89 @@ async function markMessages(ctx: ProjectionContext, d: MessagesMarked['data']) {
     };
     ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.messagesUpdate, payload));
   }
+}
+
+/** The room's members as GET chatRooms lists them. */
+async function memberList(ctx: ProjectionContext, roomId: string): Promise<MembersChangedEvent['members']> {
+  const rows = await ctx.trx.selectFrom('chat_room_members').select(['user_id', 'participant_id']).where('room_id', '=', roomId).execute();
+  const users = await userSummaries(ctx.trx, rows.map((r) => r.user_id));
+  return rows.map((r) => ({
+    _id: r.user_id,
+    _participant: r.participant_id,
+    name: users.get(r.user_id)?.name ?? '',
+    publicUserId: users.get(r.user_id)?.publicUserId ?? '',
+  }));
+}
+
+async function addMembers(ctx: ProjectionContext, d: MembersAdded['data']) {
+  const inserted = await ctx.trx
+    .insertInto('chat_room_members')
+    .values(d.members.map((m) => ({ room_id: d.roomId, user_id: m.userId, participant_id: m.participantId })))
+    .onConflict((oc) => oc.columns(['room_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  // Rows already there: the event was applied before and announced then.
+  if (inserted.length === 0 || ctx.replaying) return;
+  const added = inserted.map((r) => r.user_id);
+  const members = await memberList(ctx, d.roomId);
+  // Each new member gets the group as their own GET chatRooms entry (last message included, nothing unread).
+  const entries: { userId: string; payload: RoomCreatedEvent }[] = [];
+  for (const userId of added) {
+    const [entry] = await groupRooms(ctx.trx, userId, d.roomId);
+    if (entry) entries.push({ userId, payload: entry });
+  }
+  const others = members.filter((m) => !added.includes(m._id)).map((m) => userRoom(m._id));
+  const changed: MembersChangedEvent = { _room: d.roomId, members, added, left: null };
+  ctx.afterCommit(({ realtime }) => {
+    for (const e of entries) realtime.emit(userRoom(e.userId), CHAT_SOCKET_EVENTS.roomCreated, e.payload);
+    if (others.length) realtime.emit(others, CHAT_SOCKET_EVENTS.membersChanged, changed);
+  });
+}
+
+async function removeMember(ctx: ProjectionContext, d: MemberLeft['data']) {
+  const { trx } = ctx;
+  const removed = await trx
+    .deleteFrom('chat_room_members')
+    .where('room_id', '=', d.roomId)
+    .where('user_id', '=', d.userId)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!removed) return;
+  // The receipts the leaver will never give no longer hold messages back (nor count as their unread ones).
+  const gone = await trx
+    .deleteFrom('chat_receipts')
+    .where('room_id', '=', d.roomId)
+    .where('user_id', '=', d.userId)
+    .where('state', '<>', 'viewed')
+    .returning('message_id')
+    .execute();
+  const changedStates = gone.length
+    ? (
+        await sql<{ id: string; client_id: string; state: 'sent' | 'delivered' | 'viewed' }>`
+          UPDATE chat_messages m SET state = agg.state
+            FROM (SELECT message_id, (ARRAY['sent', 'delivered', 'viewed'])[MIN(${RANK_SQL})] AS state
+                    FROM chat_receipts WHERE message_id = ANY(${gone.map((r) => r.message_id)}::text[])
+                   GROUP BY message_id) agg
+           WHERE m.id = agg.message_id AND m.state <> agg.state
+          RETURNING m.id, m.client_id, m.state`.execute(trx)
+      ).rows
+    : [];
+  if (ctx.replaying) return;
+  const members = await memberList(ctx, d.roomId);
+  const stay = members.map((m) => userRoom(m._id));
+  const changed: MembersChangedEvent = { _room: d.roomId, members, added: [], left: d.userId };
+  const byState = new Map<string, typeof changedStates>();
+  for (const r of changedStates) byState.set(r.state, [...(byState.get(r.state) ?? []), r]);
+  ctx.afterCommit(({ realtime }) => {
+    realtime.emit([...stay, userRoom(d.userId)], CHAT_SOCKET_EVENTS.membersChanged, changed);
+    for (const [state, list] of byState) {
+      const payload: MessagesUpdateEvent = {
+        _room: d.roomId,
+        state: state as MessagesUpdateEvent['state'],
+        messages: list.map((r) => ({ _id: r.id, id: r.client_id })),
+        by: d.userId,
+      };
+      if (stay.length) realtime.emit([chatRoomChannel(d.roomId), ...stay], CHAT_SOCKET_EVENTS.messagesUpdate, payload);
+    }
+  });
 }

@@ -1,10 +1,10 @@
 import type { AuthUser } from '@contracts/accounts';
-import type { ChatGroupEntry, ChatListEntry, ChatMessage, MessageState } from '@contracts/chat';
+import type { ChatGroupEntry, ChatListEntry, ChatMessage, MembersChangedEvent, MessageState } from '@contracts/chat';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG, CHAT_SOCKET_EVENTS, messageStateRank } from '@contracts/chat';
 import { emitSocket } from '../../app/socket';
 import type { AppDispatch, RootState } from '../../app/store';
 import { chatApi, laterState, upsertMessage } from './chatApi';
-import { selectChat, selectChatVisible, setDraft, showChatError } from './chatSlice';
+import { selectChat, selectChatVisible, selectGroup, setDraft, showChatError } from './chatSlice';
 import { addToOutbox, outboxEntries, removeFromOutbox, type OutboxEntry } from './outbox';
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => R;
@@ -67,6 +67,31 @@ export function addGroup(group: ChatGroupEntry): Thunk {
         if (!list.some((g) => g._id === group._id)) list.unshift(group);
       }),
     );
+  };
+}
+
+/** The user is no longer in a group: it leaves the list (and the screen, if it was open). */
+export function removeGroup(room: string): Thunk {
+  return (dispatch, getState) => {
+    dispatch(
+      chatApi.util.updateQueryData('chatGroups', undefined, (list) => {
+        const i = list.findIndex((g) => g._id === room);
+        if (i >= 0) list.splice(i, 1);
+      }),
+    );
+    if (selectChat(getState()).selectedGroup === room) dispatch(selectGroup(null));
+  };
+}
+
+/** `chat-room:members`: a group's member list changed; if we are the one who left, the group goes away. */
+export function applyMembersChanged(ev: MembersChangedEvent, meId: string): Thunk {
+  return (dispatch) => {
+    if (ev.left === meId) {
+      dispatch(removeGroup(ev._room));
+      return;
+    }
+    const known = dispatch(patchGroup(ev._room, (g) => void (g.members = ev.members)));
+    if (!known) dispatch(chatApi.util.invalidateTags(['ChatRoom']));
   };
 }
 
@@ -197,7 +222,10 @@ export function deliver(entry: OutboxEntry): Thunk<Promise<void>> {
         dispatch(applyMessage(res.data, entry.sender));
       } else if ('error' in res && typeof (res.error as { status?: unknown }).status === 'number') {
         removeFromOutbox(entry.id);
-        dispatch(showChatError(CHAT_MESSAGE_TOO_LONG));
+        // A refused text answers the spec's one message; other refusals (e.g. 403 after leaving a group) say why.
+        const { status, data } = res.error as { status: number; data?: { messagePublic?: unknown } };
+        const reason = status !== 400 && typeof data?.messagePublic === 'string' ? data.messagePublic : CHAT_MESSAGE_TOO_LONG;
+        dispatch(showChatError(reason));
         if (!selectChat(getState()).drafts[entry._room]) dispatch(setDraft({ roomId: entry._room, text: entry.message }));
       } else if (selectChat(getState()).internet) {
         // The socket is up but the request failed: try again shortly rather than wait for a reconnect.

@@ -75,6 +75,15 @@ export const chatApi = api.injectEndpoints({
       query: (body) => ({ url: 'chatRoom', method: 'POST', body }),
       transformResponse: (res: { data: ChatGroupEntry }) => res.data,
     }),
+    /** Adds some of the caller's contacts to a group (those already in are skipped by the server). */
+    addGroupMembers: b.mutation<ChatGroupEntry, { _room: string; members: string[] }>({
+      query: ({ _room, members }) => ({ url: `chatRoom/${encodeURIComponent(_room)}/members`, method: 'POST', body: { members } }),
+      transformResponse: (res: { data: ChatGroupEntry }) => res.data,
+    }),
+    /** The caller leaves a group (leaving twice is harmless). */
+    leaveGroup: b.mutation<void, string>({
+      query: (room) => ({ url: `chatRoom/${encodeURIComponent(room)}/members/me`, method: 'DELETE' }),
+    }),
     /** Gets or creates the individual room with a contact. */
     chatRoom: b.query<GetChatRoomResponse, string>({
       query: (userId) => ({ url: 'chatRoom', params: { _user: userId } }),
@@ -124,4 +133,12 @@ export const chatApi = api.injectEndpoints({
   }),
 });
 
-export const { useChatUsersQuery, useChatRoomQuery, useChatMessagesQuery, useChatGroupsQuery, useCreateGroupMutation } = chatApi;
+export const {
+  useChatUsersQuery,
+  useChatRoomQuery,
+  useChatMessagesQuery,
+  useChatGroupsQuery,
+  useCreateGroupMutation,
+  useAddGroupMembersMutation,
+  useLeaveGroupMutation,
+} = chatApi;

@@ -1,11 +1,19 @@
 import type { AuthUser } from '@contracts/accounts';
-import type { ChatMessage, MessagesUpdateEvent, MessageUpdateEvent, PresenceEvent, RoomCreatedEvent, WritingEvent } from '@contracts/chat';
+import type {
+  ChatMessage,
+  MembersChangedEvent,
+  MessagesUpdateEvent,
+  MessageUpdateEvent,
+  PresenceEvent,
+  RoomCreatedEvent,
+  WritingEvent,
+} from '@contracts/chat';
 import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
 import { NOTIFICATION_SOCKET_EVENT, type Notification } from '@contracts/notifications';
 import { useEffect, useRef } from 'react';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
-import { addGroup, applyStates, fetchMissed, flushOutbox, historyMarks, isGroupRoom, receiveMessage } from './chatActions';
+import { addGroup, applyMembersChanged, applyStates, fetchMissed, flushOutbox, historyMarks, isGroupRoom, receiveMessage } from './chatActions';
 import { chatApi, useChatGroupsQuery, useChatUsersQuery } from './chatApi';
 import { resetChat, setGroupWriting, setInternet, setTabVisible } from './chatSlice';
 import { openOutbox } from './outbox';
@@ -125,6 +133,8 @@ export function useChatController(me: AuthUser | null | undefined) {
       });
       if (!listed) dispatch(chatApi.util.invalidateTags(['ChatRoom']));
     };
+    // Members added or one left (maybe us: then the group leaves the list).
+    const onMembersChanged = (ev: MembersChangedEvent) => dispatch(applyMembersChanged(ev, me()._id));
 
     // One table of handlers, attached here and detached in the cleanup.
     const handlers: Array<[string, (...args: any[]) => void]> = [
@@ -138,6 +148,7 @@ export function useChatController(me: AuthUser | null | undefined) {
       [CHAT_SOCKET_EVENTS.userDisconnected, onPresence],
       [CHAT_SOCKET_EVENTS.writing, onWriting],
       [CHAT_SOCKET_EVENTS.roomCreated, onRoomCreated],
+      [CHAT_SOCKET_EVENTS.membersChanged, onMembersChanged],
       [NOTIFICATION_SOCKET_EVENT, onNotification],
     ];
     for (const [event, handler] of handlers) socket.on(event, handler);
@@ -156,7 +167,14 @@ export function useChatController(me: AuthUser | null | undefined) {
   useEffect(() => {
     if (!socket) return;
     const join = () => {
-      for (const room of roomsKey ? roomsKey.split(',') : []) {
+      const current = new Set(roomsKey ? roomsKey.split(',') : []);
+      // Rooms gone from the lists (a group we left): leave their channel (the server drops us from it anyway).
+      for (const room of [...joined.current]) {
+        if (current.has(room)) continue;
+        joined.current.delete(room);
+        socket.emit(CHAT_SOCKET_EVENTS.leaveRoom, { _room: room }, () => undefined);
+      }
+      for (const room of current) {
         if (joined.current.has(room)) continue;
         joined.current.add(room);
         socket.emit(CHAT_SOCKET_EVENTS.joinRoom, { _room: room }, () => undefined);

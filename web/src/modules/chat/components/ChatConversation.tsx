@@ -2,6 +2,7 @@ import type { AuthUser } from '@contracts/accounts';
 import type { ChatGroupEntry, ChatListEntry, ChatMessage } from '@contracts/chat';
 import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import GroupIcon from '@mui/icons-material/Group';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import { hideChatError, selectChat, selectChatVisible, setDraft, setOpenRoom } f
 import { bubbleTime, dayLabel, groupWritingText, shortTime } from '../format';
 import { useOutbox } from '../outbox';
 import { ChatAvatar } from './ChatAvatar';
+import { GroupMembersDialog } from './GroupMembersDialog';
 import { MessageStateIcon } from './MessageStateIcon';
 
 /** Spec 5: the error stays 3 s. */
@@ -62,6 +64,7 @@ export function ChatConversation({ me, contact, group, variant, onBack }: Props)
   const history = useChatMessagesQuery({ _room: roomId ?? '', skip }, { skip: !roomId });
   const outbox = useOutbox();
   const draft = (roomId && chat.drafts[roomId]) || '';
+  const [membersOpen, setMembersOpen] = useState(false);
 
   // Tell the controller which room is open (incoming messages there are marked viewed) and join its channel.
   useEffect(() => {
@@ -211,7 +214,7 @@ export function ChatConversation({ me, contact, group, variant, onBack }: Props)
           </Tooltip>
         )}
         <ChatAvatar name={name} online={contact ? contact.state === 'online' : undefined} size={36} />
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="subtitle2" noWrap component="h3">
             {name}
           </Typography>
@@ -226,7 +229,15 @@ export function ChatConversation({ me, contact, group, variant, onBack }: Props)
             {status}
           </Typography>
         </Box>
+        {group && (
+          <Tooltip title={t('chat.groups.membersAction')}>
+            <IconButton onClick={() => setMembersOpen(true)} aria-label={t('chat.groups.membersAction')} size="small" data-testid="chat-group-members-open">
+              <GroupIcon />
+            </IconButton>
+          </Tooltip>
+        )}
       </Box>
+      {group && <GroupMembersDialog me={me} group={group} open={membersOpen} onClose={() => setMembersOpen(false)} />}
 
       <Box
         ref={scroller}

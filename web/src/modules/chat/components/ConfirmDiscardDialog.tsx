@@ -6,8 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
-/** Spec 5: closing a chat with unsent text asks first. Not dismissed by an outside click. */
-export function ConfirmDiscardDialog({ open, onAccept, onCancel }: { open: boolean; onAccept: () => void; onCancel: () => void }) {
+/**
+ * Spec 5: closing a chat with unsent text asks first. Not dismissed by an outside click. Other confirmations
+ * of the chat (leaving a group) use the same dialog with their own text.
+ */
+export function ConfirmDiscardDialog({ open, onAccept, onCancel, text }: { open: boolean; onAccept: () => void; onCancel: () => void; text?: string }) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -20,7 +23,7 @@ export function ConfirmDiscardDialog({ open, onAccept, onCancel }: { open: boole
     >
       <DialogTitle id="chat-discard-title">{t('chat.confirm.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="chat-discard-text">{t('chat.confirm.text')}</DialogContentText>
+        <DialogContentText id="chat-discard-text">{text ?? t('chat.confirm.text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t('chat.confirm.cancel')}</Button>

@@ -1,22 +1,17 @@
 import type { ChatGroupEntry, ChatListEntry } from '@contracts/chat';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/store';
 import { addGroup, newMessageId } from '../chatActions';
 import { useCreateGroupMutation } from '../chatApi';
+import { ContactChecklist } from './ContactChecklist';
 
 /** Group names: 1..80 characters after trimming (the server allows 100; the UI keeps names short). */
 export const GROUP_NAME_MAX = 80;
@@ -43,7 +38,6 @@ export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
   const trimmed = name.trim();
   const nameError = !trimmed ? t('chat.groups.dialog.nameRequired') : trimmed.length > GROUP_NAME_MAX ? t('chat.groups.dialog.nameTooLong') : null;
   const membersError = members.length === 0 ? t('chat.groups.dialog.membersHint') : null;
-  const sorted = [...contacts].sort((a, b) => a.name.localeCompare(b.name, 'es'));
 
   const reset = () => {
     setName('');
@@ -97,29 +91,14 @@ export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
             helperText={(submitted && nameError) || `${trimmed.length}/${GROUP_NAME_MAX}`}
             slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX + 20, 'data-testid': 'chat-group-name' } }}
           />
-          <FormControl component="fieldset" required error={submitted && !!membersError} sx={{ mt: 2, width: '100%' }}>
-            <FormLabel component="legend">{t('chat.groups.dialog.members')}</FormLabel>
-            {sorted.length === 0 ? (
-              <FormHelperText>{t('chat.groups.dialog.noContacts')}</FormHelperText>
-            ) : (
-              <FormGroup sx={{ maxHeight: 260, overflowY: 'auto', flexWrap: 'nowrap' }}>
-                {sorted.map((c) => (
-                  <FormControlLabel
-                    key={c._id}
-                    label={c.name}
-                    control={
-                      <Checkbox
-                        checked={members.includes(c._id)}
-                        onChange={(e) => setMembers((m) => (e.target.checked ? [...m, c._id] : m.filter((x) => x !== c._id)))}
-                        slotProps={{ input: { 'data-testid': 'chat-group-member' } as object }}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-            )}
-            {submitted && membersError && <FormHelperText>{membersError}</FormHelperText>}
-          </FormControl>
+          <ContactChecklist
+            label={t('chat.groups.dialog.members')}
+            contacts={contacts}
+            selected={members}
+            onChange={setMembers}
+            empty={t('chat.groups.dialog.noContacts')}
+            error={submitted ? membersError : null}
+          />
           {failure && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {failure}
