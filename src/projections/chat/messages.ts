@@ -131,7 +131,9 @@ async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<Mess
   for (const e of events) {
     if (!fresh.has(e.data.messageId)) continue;
     const message = toChatMessage(e.data, e.streamVersion, 'sent');
-    const rooms = [chatRoomChannel(e.data.roomId), userRoom(e.data.senderId), ...e.data.recipients.map(userRoom)];
+    // Every socket is in its user's room, so the sender and the recipients (the members when it was sent) are
+    // reached without the room's channel, which could still hold a member who left a moment before.
+    const rooms = [userRoom(e.data.senderId), ...e.data.recipients.map(userRoom)];
     ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.message, message, e.metadata.socketId));
   }
 }
