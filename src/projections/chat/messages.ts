@@ -180,18 +180,21 @@ async function markMessages(ctx: ProjectionContext, d: MessagesMarked['data']) {
     ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.messageUpdate, payload));
     return;
   }
-  // Bulk: group by resulting state (all the same in 1:1 rooms).
-  const byState = new Map<string, typeof rows>();
-  for (const r of rows) byState.set(r.state, [...(byState.get(r.state) ?? []), r]);
-  for (const [state, list] of byState) {
-    const payload: MessagesUpdateEvent = {
-      _room: d.roomId,
-      state: state as MessagesUpdateEvent['state'],
-      messages: list.map((r) => ({ _id: r.id, id: r.client_id })),
-      by: d.userId,
-    };
+  // Bulk: one update per resulting state (all the same in 1:1 rooms).
+  for (const payload of messagesUpdates(d.roomId, rows, d.userId)) {
     ctx.afterCommit(({ realtime }) => realtime.emit(rooms, CHAT_SOCKET_EVENTS.messagesUpdate, payload));
   }
+}
+
+/** `chat-room:messages-update` payloads for messages whose state changed, one per resulting state. */
+function messagesUpdates(
+  roomId: string,
+  rows: Array<{ id: string; client_id: string; state: MessagesUpdateEvent['state'] }>,
+  by: string,
+): MessagesUpdateEvent[] {
+  const byState = new Map<MessagesUpdateEvent['state'], Array<{ _id: string; id: string }>>();
+  for (const r of rows) byState.set(r.state, [...(byState.get(r.state) ?? []), { _id: r.id, id: r.client_id }]);
+  return [...byState].map(([state, messages]) => ({ _room: roomId, state, messages, by }));
 }
 
 /** The room's members as GET chatRooms lists them. */
@@ -263,18 +266,10 @@ async function removeMember(ctx: ProjectionContext, d: MemberLeft['data']) {
   const members = await memberList(ctx, d.roomId);
   const stay = members.map((m) => userRoom(m._id));
   const changed: MembersChangedEvent = { _room: d.roomId, members, added: [], left: d.userId };
-  const byState = new Map<string, typeof changedStates>();
-  for (const r of changedStates) byState.set(r.state, [...(byState.get(r.state) ?? []), r]);
+  const updates = messagesUpdates(d.roomId, changedStates, d.userId);
   ctx.afterCommit(({ realtime }) => {
     realtime.emit([...stay, userRoom(d.userId)], CHAT_SOCKET_EVENTS.membersChanged, changed);
-    for (const [state, list] of byState) {
-      const payload: MessagesUpdateEvent = {
-        _room: d.roomId,
-        state: state as MessagesUpdateEvent['state'],
-        messages: list.map((r) => ({ _id: r.id, id: r.client_id })),
-        by: d.userId,
-      };
-      if (stay.length) realtime.emit([chatRoomChannel(d.roomId), ...stay], CHAT_SOCKET_EVENTS.messagesUpdate, payload);
-    }
+    if (!stay.length) return;
+    for (const payload of updates) realtime.emit([chatRoomChannel(d.roomId), ...stay], CHAT_SOCKET_EVENTS.messagesUpdate, payload);
   });
 }
