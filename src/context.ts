@@ -9,7 +9,7 @@ import { migrate } from './db/migrate.js';
 import type { DB } from './db/schema.js';
 import { createEventStore, type EventStore } from './eventstore/index.js';
 import { TokenService } from './http/auth.js';
-import { emitterRealtime, SwitchableRealtime } from './realtime/realtime.js';
+import { emitterRealtime, handlePublishFailures, SwitchableRealtime } from './realtime/realtime.js';
 import { createJobs, type Jobs } from './workers/jobs.js';
 
 /** Everything a handler, projection or job needs, created once per process (and once per test). */
@@ -46,6 +46,7 @@ export async function createContext(
   const bullPrefix = `${config.redisPrefix}:bull`;
   const socketKey = `${config.redisPrefix}:socket.io`;
   const jobs = createJobs(redisConnection(config.redisUrl), bullPrefix);
+  handlePublishFailures(redis, logger);
   const realtime = new SwitchableRealtime(emitterRealtime(redis, socketKey));
   return {
     config,

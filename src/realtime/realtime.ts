@@ -1,5 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
 
 /** Pushes to Socket.IO rooms from any process (API or worker). Rooms: `user:<id>`, `chat-room:<id>`, ... */
@@ -32,4 +33,18 @@ export class SwitchableRealtime implements Realtime {
   emit(room: string | string[], event: string, payload: unknown, except?: string) {
     this.target.emit(room, event, payload, except);
   }
+}
+
+/**
+ * Socket.IO's Redis adapter and emitter fire some publishes without handling their failure (the adapter's
+ * fetchSockets request, every emitter push): one refused because the process is closing must not become an
+ * unhandled rejection. Callers that await a publish still see it fail.
+ */
+export function handlePublishFailures(redis: Redis, logger: Logger) {
+  const publish = redis.publish.bind(redis) as (...args: unknown[]) => Promise<number>;
+  (redis as unknown as { publish: typeof publish }).publish = (...args) => {
+    const sent = publish(...args);
+    sent.catch((err: unknown) => logger.debug({ err }, 'redis publish failed'));
+    return sent;
+  };
 }

@@ -5,7 +5,7 @@ import type { AuthUser } from '../contracts/accounts.js';
 import type { AppContext } from '../context.js';
 import { tokenFrom, userFromToken } from '../http/auth.js';
 import { messages } from '../messages/es.js';
-import { serverRealtime, userRoom } from './realtime.js';
+import { handlePublishFailures, serverRealtime, userRoom } from './realtime.js';
 import { chatSocketModule } from '../http/chat/socket.js';
 
 export interface SocketData {
@@ -27,6 +27,7 @@ export async function createSocketServer(httpServer: HttpServer, ctx: AppContext
   // pipeline (its pending pipelines reject unhandled when it closes).
   const pub = ctx.redis.duplicate();
   const sub = ctx.redis.duplicate({ enableAutoPipelining: false });
+  handlePublishFailures(pub, ctx.logger);
   io.adapter(createAdapter(pub, sub, { key: ctx.socketKey }));
 
   io.use(async (socket, next) => {
