@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
 import { useConfirmAccountMutation, useCurrentUser } from './api';
-import { TokenAction } from './TokenAction';
+import { HomeOrSignInButton, TokenAction } from './TokenAction';
 
 /** /confirm/account/{token?}: confirms an account from the link sent by e-mail. */
 export function Component() {
@@ -22,11 +21,7 @@ export function Component() {
           running={t('auth.confirmAccount.confirming')}
           done={t('auth.confirmAccount.done')}
           failed={t('auth.confirmAccount.failed')}
-          after={
-            <Button component={RouterLink} to={user ? '/' : '/auth/sign-in'} variant="contained" fullWidth>
-              {user ? t('common.goHome') : t('auth.verify.signIn')}
-            </Button>
-          }
+          after={<HomeOrSignInButton signedIn={Boolean(user)} />}
         />
       ) : (
         <Alert severity="info">{t('auth.confirmAccount.missing')}</Alert>

@@ -1,8 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { apiErrorMessage } from '../../app/api';
 
 type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -37,5 +40,15 @@ export function TokenAction({ run, running, done, failed, after }: { run: () => 
       </Alert>
       <Box sx={{ mt: 3 }}>{after}</Box>
     </>
+  );
+}
+
+/** What follows a link action: home for a signed-in user, else sign-in. */
+export function HomeOrSignInButton({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to={signedIn ? '/' : '/auth/sign-in'} variant="contained" fullWidth>
+      {signedIn ? t('common.goHome') : t('auth.verify.signIn')}
+    </Button>
   );
 }

@@ -7,7 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
 import { useNotify } from '../../components/notify';
 import { useCurrentUser, useResendVerificationMutation, useVerifyEmailMutation } from './api';
-import { TokenAction } from './TokenAction';
+import { HomeOrSignInButton, TokenAction } from './TokenAction';
 
 /** /auth/verify/{token?}: with a token, verifies the e-mail; without, says to check the inbox. */
 export function Component() {
@@ -27,11 +27,7 @@ export function Component() {
           running={t('auth.verify.verifying')}
           done={t('auth.verify.done')}
           failed={t('auth.verify.failed')}
-          after={
-            <Button component={RouterLink} to={user ? '/' : '/auth/sign-in'} variant="contained" fullWidth>
-              {user ? t('common.goHome') : t('auth.verify.signIn')}
-            </Button>
-          }
+          after={<HomeOrSignInButton signedIn={Boolean(user)} />}
         />
       </AuthCard>
     );
