@@ -1,4 +1,4 @@
-import { Emitter } from '@socket.io/redis-emitter';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
@@ -11,17 +11,89 @@ export interface Realtime {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
-/** In the API process: through the server (its Redis adapter reaches the other nodes). */
-export function serverRealtime(io: Server): Realtime {
-  return { emit: (room, event, payload, except) => void (except ? io.to(room).except(except) : io.to(room)).emit(event, payload) };
+/** One push as it travels between processes: rooms, event, payload, excepted socket id. */
+type Push = [rooms: string | string[], event: string, payload: unknown, except: string | null];
+
+/** The Redis channel of pushes made through `Realtime` (projections, presence): every API node listens. */
+export const pushChannel = (socketKey: string) => `${socketKey}#pushes`;
+
+/**
+ * Pushes leave a process in batches: everything emitted in one turn of the event loop (a projection batch's
+ * effects) is ONE Redis publish, `{"from":"<process id>","pushes":[...]}`. Through the Socket.IO adapter each
+ * push was a publish of its own, read back by its own process and decoded only to be dropped: a measured share
+ * of a chat message's cost (docs/benchmarks.md). Order is kept: one connection publishes a process's batches in
+ * order and every node applies a batch in order.
+ */
+class PushPublisher {
+  readonly from = `${process.pid}-${randomUUID()}`;
+  private pending: Push[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly channel: string,
+  ) {}
+
+  add(push: Push) {
+    this.pending.push(push);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush() {
+    this.scheduled = false;
+    const pushes = this.pending;
+    this.pending = [];
+    if (pushes.length) void this.redis.publish(this.channel, `{"from":${JSON.stringify(this.from)},"pushes":${JSON.stringify(pushes)}}`);
+  }
 }
 
-/** In a worker process without a Socket.IO server: publish through Redis to every node. */
-export function emitterRealtime(redis: Redis, key: string): Realtime {
-  const emitter = new Emitter(redis, { key });
+/**
+ * In the API process: this node's sockets get the push at once (`io.local`), the other nodes through the
+ * batched publish (see listenToPushes).
+ */
+export function serverRealtime(io: Server, publisher: PushPublisher): Realtime {
   return {
-    emit: (room, event, payload, except) => void (except ? emitter.to(room).except(except) : emitter.to(room)).emit(event, payload),
+    emit: (room, event, payload, except) => {
+      emitLocally(io, [room, event, payload, except ?? null]);
+      publisher.add([room, event, payload, except ?? null]);
+    },
   };
+}
+
+function emitLocally(io: Server, [room, event, payload, except]: Push) {
+  const target = io.local.to(room);
+  (except ? target.except(except) : target).emit(event, payload);
+}
+
+/** In a worker process without a Socket.IO server: every API node applies the batch to its own sockets. */
+export function emitterRealtime(redis: Redis, socketKey: string): Realtime {
+  const publisher = new PushPublisher(redis, pushChannel(socketKey));
+  return { emit: (room, event, payload, except) => publisher.add([room, event, payload, except ?? null]) };
+}
+
+/**
+ * An API node applies the pushes published by the other processes to its own sockets; its own batches come
+ * back too and are recognised by their first bytes without being parsed. Returns the node's realtime.
+ */
+export async function listenToPushes(io: Server, redis: Redis, socketKey: string, logger: Logger) {
+  const channel = pushChannel(socketKey);
+  const publisher = new PushPublisher(redis, channel);
+  const own = Buffer.from(`{"from":${JSON.stringify(publisher.from)},`);
+  // A subscriber connection must not pipeline (its pending pipelines reject unhandled when it closes).
+  const sub = redis.duplicate({ enableAutoPipelining: false });
+  sub.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
+    if (message.length > own.length && message.compare(own, 0, own.length, 0, own.length) === 0) return;
+    try {
+      const batch = JSON.parse(message.toString('utf8')) as { pushes: Push[] };
+      for (const push of batch.pushes) emitLocally(io, push);
+    } catch (err) {
+      logger.warn({ err }, 'realtime: unreadable push batch');
+    }
+  });
+  await sub.subscribe(channel);
+  return { realtime: serverRealtime(io, publisher), close: () => sub.quit().then(() => undefined, () => sub.disconnect()) };
 }
 
 /** Late binding: projections start before the HTTP server exists in some processes. */
@@ -36,8 +108,8 @@ export class SwitchableRealtime implements Realtime {
 }
 
 /**
- * Socket.IO's Redis adapter and emitter fire some publishes without handling their failure (the adapter's
- * fetchSockets request, every emitter push): one refused because the process is closing must not become an
+ * Socket.IO's Redis adapter and our push publisher fire publishes without awaiting them (the adapter's
+ * fetchSockets request, every push batch): one refused because the process is closing must not become an
  * unhandled rejection. Callers that await a publish still see it fail.
  */
 export function handlePublishFailures(redis: Redis, logger: Logger) {

@@ -5,7 +5,8 @@ import type { AuthUser } from '../contracts/accounts.js';
 import type { AppContext } from '../context.js';
 import { tokenFrom, userFromToken } from '../http/auth.js';
 import { messages } from '../messages/es.js';
-import { handlePublishFailures, serverRealtime, userRoom } from './realtime.js';
+import { handlePublishFailures, listenToPushes, userRoom } from './realtime.js';
+import { createWireParser } from './wire.js';
 import { chatSocketModule } from '../http/chat/socket.js';
 
 export interface SocketData {
@@ -28,7 +29,7 @@ export async function createSocketServer(httpServer: HttpServer, ctx: AppContext
   const pub = ctx.redis.duplicate();
   const sub = ctx.redis.duplicate({ enableAutoPipelining: false });
   handlePublishFailures(pub, ctx.logger);
-  io.adapter(createAdapter(pub, sub, { key: ctx.socketKey }));
+  io.adapter(createAdapter(pub, sub, { key: ctx.socketKey, parser: createWireParser() }));
 
   io.use(async (socket, next) => {
     try {
@@ -48,12 +49,13 @@ export async function createSocketServer(httpServer: HttpServer, ctx: AppContext
     for (const mod of socketModules) mod(io, socket, ctx);
   });
 
-  ctx.realtime.use(serverRealtime(io));
+  const pushes = await listenToPushes(io, pub, ctx.socketKey, ctx.logger);
+  ctx.realtime.use(pushes.realtime);
   const close = io.close.bind(io);
   (io as unknown as { close: typeof io.close }).close = (fn) =>
     close((err) => {
       // The adapter unsubscribes while closing; quit afterwards so no pending command is rejected.
-      void Promise.allSettled([pub.quit(), sub.quit()]).then(() => fn?.(err));
+      void Promise.allSettled([pushes.close(), pub.quit(), sub.quit()]).then(() => fn?.(err));
     });
   return io;
 }

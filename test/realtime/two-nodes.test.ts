@@ -78,6 +78,28 @@ describe('Socket.IO across two API nodes', () => {
     expect(leaked).toBe(false);
   });
 
+  it('moves a burst of pushes as one batch: order kept on every node, each push once, the excepted socket left out', async () => {
+    const onA = await client(a.node.url, user.token);
+    const excepted = await client(a.node.url, user.token);
+    const onB = await client(nodeB.url, user.token);
+    await new Promise((r) => setTimeout(r, 200));
+    const seen = new Map<Socket, number[]>([
+      [onA, []],
+      [excepted, []],
+      [onB, []],
+    ]);
+    for (const [s, list] of seen) s.on('test:burst', (p: { n: number }) => list.push(p.n));
+    // One turn of B's event loop: B's own socket gets them at once, node A through one Redis publish.
+    for (let n = 0; n < 50; n++) ctxB.realtime.emit(userRoom(user.user._id), 'test:burst', { n }, excepted.id);
+    const all = Array.from({ length: 50 }, (_, n) => n);
+    await expect.poll(() => seen.get(onA)!.length, { timeout: 5000 }).toBe(50);
+    await expect.poll(() => seen.get(onB)!.length, { timeout: 5000 }).toBe(50);
+    await new Promise((r) => setTimeout(r, 200)); // a doubled delivery (own echo applied again) would show by now
+    expect(seen.get(onA)).toEqual(all);
+    expect(seen.get(onB)).toEqual(all);
+    expect(seen.get(excepted)).toEqual([]);
+  });
+
   it('refuses a socket without a valid token on either node', async () => {
     await expect(client(nodeB.url, 'not-a-token')).rejects.toThrow();
   });
