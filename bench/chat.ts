@@ -245,6 +245,7 @@ async function startWorkerProcess(ctx: Awaited<ReturnType<typeof createTestConte
       REDIS_URL: ctx.config.redisUrl,
       REDIS_PREFIX: ctx.config.redisPrefix,
       JWT_SECRET: ctx.config.jwtSecret,
+      PII_MASTER_KEY: ctx.config.piiMasterKey.toString('base64'),
       DATA_DIR: ctx.config.dataDir,
       LOG_LEVEL: 'warn',
     },

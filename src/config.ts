@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().default('aforo'),
   EVENTSTORE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  PII_MASTER_KEY: z.string().optional(),
+  PII_MASTER_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Aforo <no-reply@aforo.local>'),
   DATA_DIR: z.string().default('.data'),
@@ -30,6 +32,10 @@ export interface Config {
   redisPrefix: string;
   eventStoreUrl?: string;
   jwtSecret?: string;
+  /** Wraps the per-subject PII keys (see crypto/pii-vault.ts); generated into dataDir outside production. */
+  piiMasterKey?: Buffer;
+  /** The master key before a rotation: still unwraps, and keys it opens are re-wrapped under piiMasterKey. */
+  piiMasterKeyPrevious?: Buffer;
   smtpUrl?: string;
   mailFrom: string;
   dataDir: string;
@@ -37,8 +43,32 @@ export interface Config {
   trustProxy?: string;
 }
 
+/** A configuration the process must not start with; the message is meant for the operator, without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** 32 bytes written as hex (64 characters) or base64/base64url (43-44 characters); anything else is refused. */
+export function parseMasterKey(name: string, value: string): Buffer {
+  const v = value.trim();
+  let key: Buffer | null = null;
+  if (/^[0-9a-fA-F]{64}$/.test(v)) key = Buffer.from(v, 'hex');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) key = Buffer.from(v, 'base64');
+  if (key?.length !== 32) {
+    throw new ConfigError(
+      `${name} must be 32 random bytes written as base64 (44 characters) or hex (64 characters); ` +
+        'generate one with "openssl rand -base64 32".',
+    );
+  }
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = EnvSchema.parse(env);
+  // A previous key without a current one would mean "rotate to a key generated on this machine": surely a mistake.
+  if (e.PII_MASTER_KEY_PREVIOUS && !e.PII_MASTER_KEY) {
+    throw new ConfigError('PII_MASTER_KEY_PREVIOUS is set but PII_MASTER_KEY is not: a rotation needs the new key too.');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -49,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET,
+    piiMasterKey: e.PII_MASTER_KEY ? parseMasterKey('PII_MASTER_KEY', e.PII_MASTER_KEY) : undefined,
+    piiMasterKeyPrevious: e.PII_MASTER_KEY_PREVIOUS ? parseMasterKey('PII_MASTER_KEY_PREVIOUS', e.PII_MASTER_KEY_PREVIOUS) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dataDir: path.resolve(e.DATA_DIR),

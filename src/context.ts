@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
+import { setPiiMasterKeys } from './crypto/pii-vault.js';
 import { createDb, createPool } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { DB } from './db/schema.js';
@@ -14,7 +15,7 @@ import { createJobs, type Jobs } from './workers/jobs.js';
 
 /** Everything a handler, projection or job needs, created once per process (and once per test). */
 export interface AppContext {
-  config: Config & { databaseUrl: string; redisUrl: string; jwtSecret: string };
+  config: Config & { databaseUrl: string; redisUrl: string; jwtSecret: string; piiMasterKey: Buffer };
   logger: Logger;
   pool: pg.Pool;
   db: Kysely<DB>;
@@ -36,6 +37,8 @@ export async function createContext(
   opts: { logger?: Logger; migrate?: boolean } = {},
 ): Promise<AppContext> {
   const logger = opts.logger ?? pino({ level: config.logLevel });
+  // The vault is created from a bare db/transaction in many places; the process's master key is set here once.
+  setPiiMasterKeys({ current: config.piiMasterKey, previous: config.piiMasterKeyPrevious });
   const pool = createPool(config.databaseUrl);
   if (opts.migrate !== false) await migrate(pool);
   const db = createDb(pool);

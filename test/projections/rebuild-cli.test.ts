@@ -19,6 +19,7 @@ describe('npm run projections:rebuild', () => {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `aforo-test-cli-${randomUUID().slice(0, 8)}`,
     JWT_SECRET: 'x'.repeat(40),
+    PII_MASTER_KEY: 'ab'.repeat(32),
     LOG_LEVEL: 'silent',
   });
   beforeAll(async () => {

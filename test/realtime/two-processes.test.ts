@@ -49,6 +49,7 @@ describe('two API processes behind one Redis', () => {
         REDIS_URL: t.ctx.config.redisUrl,
         REDIS_PREFIX: t.ctx.config.redisPrefix,
         JWT_SECRET: t.ctx.config.jwtSecret,
+        PII_MASTER_KEY: t.ctx.config.piiMasterKey.toString('base64'),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

@@ -30,6 +30,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       redisUrl: TEST_REDIS_URL,
       redisPrefix: `aforo-test-${database.name}`,
       jwtSecret: randomBytes(32).toString('hex'),
+      piiMasterKey: config.piiMasterKey ?? randomBytes(32),
     },
     { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
   );

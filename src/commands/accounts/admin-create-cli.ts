@@ -35,7 +35,10 @@ if (password && !password.success) fail('Contraseña no válida', password.error
 const config = loadConfig();
 const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
 const infra = await ensureInfrastructure(config, logger);
-const ctx = await createContext({ ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwtSecret: infra.jwtSecret }, { logger });
+const ctx = await createContext(
+  { ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwtSecret: infra.jwtSecret, piiMasterKey: infra.piiMasterKey },
+  { logger },
+);
 
 // The commands wait for the read model; run the projections here too in case no server is running (with one
 // running, its runner holds the projections' locks and this one stays on standby).
