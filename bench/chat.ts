@@ -331,40 +331,46 @@ async function main() {
       });
     };
 
-    // ---- bare relay: plain Socket.IO, no storage, no auth
-    const bareHttp = createServer();
-    const bare = new Server(bareHttp, { serveClient: false });
-    bare.on('connection', (s) => {
-      const user = String(s.handshake.auth.user);
-      void s.join(`user:${user}`);
-      s.on('relay', (m: { to: string; id: string; message: string }, ack?: (a: unknown) => void) => {
-        bare.to(`user:${m.to}`).emit('relay', { id: m.id, message: m.message, from: user });
-        ack?.({ ok: true });
+    // ---- baselines: plain Socket.IO relays with 1,000 sockets each
+    type RelayMessage = { to: string; id: string; message: string };
+    type RelayAck = ((a: unknown) => void) | undefined;
+    /** A plain Socket.IO server whose clients join `user:<id>` and send `relay` messages to `handle`. */
+    async function startRelay(handle: (io: Server, from: string, m: RelayMessage, ack: RelayAck) => void) {
+      const http = createServer();
+      const io = new Server(http, { serveClient: false });
+      io.on('connection', (s) => {
+        const user = String(s.handshake.auth.user);
+        void s.join(`user:${user}`);
+        s.on('relay', (m: RelayMessage, ack?: (a: unknown) => void) => handle(io, user, m, ack));
       });
-    });
-    await new Promise<void>((r) => bareHttp.listen(0, '127.0.0.1', () => r()));
-    const bareUrl = `http://127.0.0.1:${(bareHttp.address() as AddressInfo).port}`;
-    const barePeers: Peer[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const socket = connect(bareUrl, { auth: { user: ids[i] }, transports: ['websocket'], forceNew: true, reconnection: false });
-      socket.on('relay', (m: { id: string }) => arrive(m.id));
-      barePeers.push({ socket, room: '', to: i ^ 1 });
+      await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+      const peers: Peer[] = [];
+      for (let i = 0; i < USERS; i++) {
+        const socket = connect(url, { auth: { user: ids[i] }, transports: ['websocket'], forceNew: true, reconnection: false });
+        socket.on('relay', (m: { id: string }) => arrive(m.id));
+        peers.push({ socket, room: '', to: i ^ 1 });
+      }
+      await Promise.all(peers.map((p) => connected(p.socket)));
+      const send = (from: number, id: string) => {
+        const p = peers[from];
+        p.socket.emit('relay', { to: ids[p.to], id, message: `hola ${id.slice(0, 8)}` }, () => undefined);
+      };
+      return { io, peers, send };
     }
-    await Promise.all(barePeers.map((p) => connected(p.socket)));
-    const bareSend = (from: number, id: string) => {
-      const p = barePeers[from];
-      p.socket.emit('relay', { to: ids[p.to], id, message: `hola ${id.slice(0, 8)}` }, () => undefined);
-    };
+
+    // ---- bare relay: plain Socket.IO, no storage, no auth
+    const bare = await startRelay((io, from, m, ack) => {
+      io.to(`user:${m.to}`).emit('relay', { id: m.id, message: m.message, from });
+      ack?.({ ok: true });
+    });
     log(`${USERS} bare relay sockets connected`);
 
     // ---- stored relay: the bare relay plus the least any durable chat must do, each message INSERTed (group
     // commit: the messages that arrive while up to 3 statements run leave together) and relayed after COMMIT.
     // No auth, no event store, no projection: the ceiling of a chat that stores before it delivers, same harness.
     await sql`CREATE TABLE bench_relay (id text PRIMARY KEY, sender text NOT NULL, receiver text NOT NULL, message text NOT NULL)`.execute(ctx.db);
-    const storedHttp = createServer();
-    const storedIo = new Server(storedHttp, { serveClient: false });
-    type Relayed = { from: string; m: { to: string; id: string; message: string }; ack?: (a: unknown) => void };
-    const queue: Relayed[] = [];
+    const queue: Array<{ io: Server; from: string; m: RelayMessage; ack: RelayAck }> = [];
     let statements = 0;
     const pumpStored = () => {
       while (statements < 3 && queue.length > 0) {
@@ -379,7 +385,7 @@ async function main() {
           .then(
             () => {
               for (const r of batch) {
-                storedIo.to(`user:${r.m.to}`).emit('relay', { id: r.m.id, message: r.m.message, from: r.from });
+                r.io.to(`user:${r.m.to}`).emit('relay', { id: r.m.id, message: r.m.message, from: r.from });
                 r.ack?.({ ok: true });
               }
             },
@@ -391,28 +397,12 @@ async function main() {
           });
       }
     };
-    storedIo.on('connection', (s) => {
-      const user = String(s.handshake.auth.user);
-      void s.join(`user:${user}`);
-      s.on('relay', (m: Relayed['m'], ack?: (a: unknown) => void) => {
-        queue.push({ from: user, m, ack });
-        pumpStored();
-      });
+    const stored = await startRelay((io, from, m, ack) => {
+      queue.push({ io, from, m, ack });
+      pumpStored();
     });
-    await new Promise<void>((r) => storedHttp.listen(0, '127.0.0.1', () => r()));
-    const storedUrl = `http://127.0.0.1:${(storedHttp.address() as AddressInfo).port}`;
-    const storedPeers: Peer[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const socket = connect(storedUrl, { auth: { user: ids[i] }, transports: ['websocket'], forceNew: true, reconnection: false });
-      socket.on('relay', (m: { id: string }) => arrive(m.id));
-      storedPeers.push({ socket, room: '', to: i ^ 1 });
-    }
-    await Promise.all(storedPeers.map((p) => connected(p.socket)));
-    const storedSend = (from: number, id: string) => {
-      const p = storedPeers[from];
-      p.socket.emit('relay', { to: ids[p.to], id, message: `hola ${id.slice(0, 8)}` }, () => undefined);
-    };
     log(`${USERS} stored relay sockets connected`);
+    const [barePeers, bareSend, storedPeers, storedSend] = [bare.peers, bare.send, stored.peers, stored.send];
 
     // ---- measurements
     const bareSteady = await steady('bare relay', barePeers, bareSend, pending, lat);
@@ -436,11 +426,10 @@ async function main() {
     ackLat.splice(0, ackLat.length, ...median.ack);
     const ackMax = { p50: round(pct(ackLat, 50)), p99: round(pct(ackLat, 99)) };
     log('chat send->ack latency, max throughput:', ackMax);
-    const stored = await ctx.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const storedCount = await ctx.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
 
     for (const p of [...chatPeers, ...barePeers, ...storedPeers]) p.socket.disconnect();
-    await new Promise<void>((r) => bare.close(() => r()));
-    await new Promise<void>((r) => storedIo.close(() => r()));
+    for (const relay of [bare, stored]) await new Promise<void>((r) => relay.io.close(() => r()));
     // Let the presence updates of 1,000 disconnects finish before the node stops (they push through Redis).
     const quietBy = performance.now() + 20_000;
     while (performance.now() < quietBy) {
@@ -480,7 +469,7 @@ async function main() {
         storedRelay: { node: storedMax.nodeMsPerMessage, postgres: storedMax.postgresMsPerMessage },
       },
       socketWritesPerMessage: { chat: chatMax.writesPerMessage, bare: bareMax.writesPerMessage },
-      storedMessages: Number(stored.n),
+      storedMessages: Number(storedCount.n),
       goals: {
         p99UnderLoadMs: 100,
         p99Met: chatSteady.p99 <= 100 && chatSteady.lost === 0,
