@@ -22,7 +22,8 @@ export const pushChannel = (socketKey: string) => `${socketKey}#pushes`;
  * effects) is ONE Redis publish, `{"from":"<process id>","pushes":[...]}`. Through the Socket.IO adapter each
  * push was a publish of its own, read back by its own process and decoded only to be dropped: a measured share
  * of a chat message's cost (docs/benchmarks.md). Order is kept: one connection publishes a process's batches in
- * order and every node applies a batch in order.
+ * order and every node applies a batch in order. Payloads are serialised at the end of the turn: emit fresh
+ * objects and do not change them afterwards.
  */
 class PushPublisher {
   readonly from = `${process.pid}-${randomUUID()}`;
@@ -53,7 +54,7 @@ class PushPublisher {
  * In the API process: this node's sockets get the push at once (`io.local`), the other nodes through the
  * batched publish (see listenToPushes).
  */
-export function serverRealtime(io: Server, publisher: PushPublisher): Realtime {
+function serverRealtime(io: Server, publisher: PushPublisher): Realtime {
   return {
     emit: (room, event, payload, except) => {
       emitLocally(io, [room, event, payload, except ?? null]);
