@@ -5,7 +5,7 @@ import { chatRoomDecider, type MessageSent } from '../../domain/chat/room.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { waitForPosition } from '../../projections/wait.js';
-import { findMessageByClientId, toChatMessage } from '../../projections/chat/queries.js';
+import { findSentMessage, toChatMessage } from '../../projections/chat/queries.js';
 import { appendRoomEvents, requireRoomMember } from './rooms.js';
 import { takeSendToken } from './rate-limit.js';
 
@@ -55,7 +55,7 @@ export async function sendMessage(
   if (result.duplicate) {
     // Its twin was appended before but is not projected yet: wait for it, then answer the stored message.
     await waitForPosition(ctx.db, ctx.store, result.position, { timeoutMs: 5000 });
-    const first = await findMessageByClientId(ctx.db, input.roomId, user._id, input.clientId);
+    const first = await findSentMessage(ctx.db, input.roomId, result.nextExpectedVersion, user._id, input.clientId);
     if (first) return { message: first, position: result.position, duplicate: true };
     throw new DomainError('CHAT_RETRY_LATER', messages.http[503].message, 503);
   }

@@ -47,15 +47,13 @@ export function toChatMessage(d: MessageSent['data'], seq: number, state: 'sent'
   });
 }
 
-export async function findMessageByClientId(db: Kysely<DB>, roomId: string, senderId: string, clientId: string) {
-  const row = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('sender_id', '=', senderId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row ? rowToChatMessage(row) : null;
+/**
+ * The message a retried send made the first time: the store answers a duplicate command with the revision of
+ * its first append, which is the message's seq. Checked against sender and client id, so a stale answer is null.
+ */
+export async function findSentMessage(db: Kysely<DB>, roomId: string, seq: number, senderId: string, clientId: string) {
+  const row = await db.selectFrom('chat_messages').selectAll().where('room_id', '=', roomId).where('seq', '=', seq).executeTakeFirst();
+  return row && row.sender_id === senderId && row.client_id === clientId ? rowToChatMessage(row) : null;
 }
 
 export async function findMessage(db: Kysely<DB>, id: string) {
