@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { AppContext } from '../../src/context.js';
+import pino from 'pino';
+import { createContext, type AppContext } from '../../src/context.js';
+import { startNode } from '../../src/server.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
+import { startTestNode } from '../support/context.js';
 
 /** Puts users on one event team (the organizer workspace's read model), which makes them chat contacts. */
 export async function shareTeam(ctx: AppContext, ...users: { user: { _id: string } }[]) {
@@ -85,4 +88,28 @@ export async function until<T>(fn: () => Promise<T | undefined | null | false>, 
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(every);
   }
+}
+
+/**
+ * Two API nodes on one database and one Redis prefix, as behind a load balancer: the test node and a second one
+ * (`parts` as for startNode). `stop` disconnects the sockets the test collected, then closes both.
+ */
+export async function startTwoNodes(parts: Parameters<typeof startNode>[1] = {}) {
+  const t = await startTestNode();
+  const ctx2 = await createContext(t.ctx.config, { logger: pino({ level: 'silent' }) });
+  const node2 = await startNode(ctx2, { port: 0, host: '127.0.0.1', ...parts });
+  const sockets: Socket[] = [];
+  return {
+    t,
+    ctx2,
+    node2,
+    sockets,
+    async stop() {
+      sockets.forEach((s) => s.disconnect());
+      await sleep(300);
+      await node2.close();
+      await ctx2.close();
+      await t.stop();
+    },
+  };
 }

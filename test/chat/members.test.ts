@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,11 +9,11 @@ import {
   type MembersChangedEvent,
   type RoomCreatedEvent,
 } from '../../src/contracts/chat.js';
-import { createContext, type AppContext } from '../../src/context.js';
-import { startNode, type RunningNode } from '../../src/server.js';
+import type { AppContext } from '../../src/context.js';
+import type { RunningNode } from '../../src/server.js';
 import type { SignedUpUser } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
-import { api, emitAck, nextEvent, shareTeam, signUpMany, sleep, socketFor, until } from './helpers.js';
+import type { startTestNode } from '../support/context.js';
+import { api, emitAck, nextEvent, shareTeam, signUpMany, sleep, socketFor, startTwoNodes, until } from './helpers.js';
 
 const NOT_MEMBER = 'No perteneces a esta conversación.';
 
@@ -33,12 +32,12 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
   let A: ReturnType<typeof api>, B: ReturnType<typeof api>, C: ReturnType<typeof api>, D: ReturnType<typeof api>;
   let sa: Socket, sb: Socket, sc: Socket;
   let gid: string;
-  const sockets: Socket[] = [];
+  let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
+  let sockets: Socket[];
 
   beforeAll(async () => {
-    t = await startTestNode();
-    ctx2 = await createContext(t.ctx.config, { logger: pino({ level: 'silent' }) });
-    node2 = await startNode(ctx2, { port: 0, host: '127.0.0.1', workers: false });
+    nodes = await startTwoNodes({ workers: false });
+    ({ t, ctx2, node2, sockets } = nodes);
     [ana, beto, carla, dora, elsa] = await signUpMany(t.node.url, ['Ana Grupo', 'Beto Grupo', 'Carla Grupo', 'Dora Grupo', 'Elsa Grupo']);
     await shareTeam(t.ctx, ana, beto, carla, elsa); // dora shares no team with anybody
     A = api(t.node.url, ana.token);
@@ -48,13 +47,7 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
     [sa, sb, sc] = await Promise.all([socketFor(t.node.url, ana.token), socketFor(t.node.url, beto.token), socketFor(t.node.url, carla.token)]);
     sockets.push(sa, sb, sc);
   });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await sleep(300);
-    await node2?.close();
-    await ctx2?.close();
-    await t?.stop();
-  });
+  afterAll(() => nodes?.stop());
 
   it('a member adds a contact: the newcomer gets chat-room:created, then the group’s messages; the others get the new list', async () => {
     const created = await A.post('chatRoom', { id: randomUUID(), name: 'Acreditación', members: [beto.user._id] });

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, PresenceEvent, WritingEvent } from '../../src/contracts/chat.js';
-import { createContext, type AppContext } from '../../src/context.js';
-import { startNode, type RunningNode } from '../../src/server.js';
+import type { AppContext } from '../../src/context.js';
+import type { RunningNode } from '../../src/server.js';
 import type { SignedUpUser } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
-import { api, emitAck, nextEvent, shareTeam, signUpMany, sleep, socketFor } from './helpers.js';
+import type { startTestNode } from '../support/context.js';
+import { api, emitAck, nextEvent, shareTeam, signUpMany, sleep, socketFor, startTwoNodes } from './helpers.js';
 
 /** Two API processes (same database, same Redis prefix) as behind a load balancer. */
 describe('chat across two API nodes behind one Redis', () => {
@@ -15,22 +14,16 @@ describe('chat across two API nodes behind one Redis', () => {
   let ctx2: AppContext;
   let node2: RunningNode;
   let ana: SignedUpUser, beto: SignedUpUser;
-  const sockets: Socket[] = [];
+  let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
+  let sockets: Socket[];
 
   beforeAll(async () => {
-    t = await startTestNode();
-    ctx2 = await createContext(t.ctx.config, { logger: pino({ level: 'silent' }) });
-    node2 = await startNode(ctx2, { port: 0, host: '127.0.0.1' });
+    nodes = await startTwoNodes();
+    ({ t, ctx2, node2, sockets } = nodes);
     [ana, beto] = await signUpMany(t.node.url, ['Ana Nodo', 'Beto Nodo']);
     await shareTeam(t.ctx, ana, beto);
   });
-  afterAll(async () => {
-    sockets.forEach((s) => s.disconnect());
-    await sleep(300);
-    await node2?.close();
-    await ctx2?.close();
-    await t?.stop();
-  });
+  afterAll(() => nodes?.stop());
 
   it('a user on one node receives messages sent on the other, both ways', async () => {
     const sa = await socketFor(t.node.url, ana.token); // node 1
