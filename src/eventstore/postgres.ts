@@ -228,10 +228,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Several 'any' appends to DISTINCT streams in one auto-committed statement (see AppendBatcher): one round
-   * trip, one transaction and one WAL flush for the lot. Same rules as the single path: the streams' locks
-   * first (in key order, so two batches never wait on each other crosswise), then command-id claims; a request
-   * whose claim exists already writes nothing and is answered from its first append.
+   * Several 'any' appends in one auto-committed statement (see AppendBatcher): one round trip, one transaction
+   * and one WAL flush for the lot. Same rules as the single path: the streams' locks first (in key order, so two
+   * batches never wait on each other crosswise), then command-id claims; a request whose claim exists already
+   * writes nothing and is answered from its first append. Several requests may target one stream (a busy chat
+   * room): they take consecutive versions in batch order, each counting only if its claim went through.
    */
   private async appendBatch(batch: PreparedAppend[]): Promise<AppendResult[]> {
     const keys = [...new Set(batch.map((r) => streamLockKey(r.streamId)))].sort((a, b) => a - b);
@@ -242,32 +243,39 @@ export class PostgresEventStore implements EventStore {
       const stream = JSON.stringify(r.streamId);
       r.ids.forEach((id, k) => {
         documents.push(
-          `{"stream_id":${stream},"req":${i},"ord":${k + 1},"event_id":${JSON.stringify(id)},"type":${JSON.stringify(r.types[k])},"data":${r.datas[k]},"metadata":${r.metas[k]}}`,
+          `{"stream_id":${stream},"req":${i + 1},"ord":${k + 1},"event_id":${JSON.stringify(id)},"type":${JSON.stringify(r.types[k])},"data":${r.datas[k]},"metadata":${r.metas[k]}}`,
         );
       });
     });
+    // ok.upto: the events of the stream's requests up to and including this one; v.version - total + upto is
+    // then this request's last version.
     const result = await this.pool.query({
       name: 'es_append_batch',
       text: `WITH lock AS MATERIALIZED (SELECT count(pg_advisory_xact_lock($1::int, k)) AS n FROM unnest($2::int[]) AS k),
                   req AS MATERIALIZED (
-                    SELECT r.stream_id, r.cnt, r.command_id FROM lock,
-                           unnest($3::text[], $4::int[], $5::text[]) AS r(stream_id, cnt, command_id)
+                    SELECT r.req::int AS req, r.stream_id, r.cnt, r.command_id FROM lock,
+                           unnest($3::text[], $4::int[], $5::text[]) WITH ORDINALITY AS r(stream_id, cnt, command_id, req)
                      WHERE lock.n >= 0),
                   claim AS (INSERT INTO es_commands (stream_id, command_id)
                             SELECT stream_id, command_id FROM req WHERE command_id IS NOT NULL
-                            ON CONFLICT DO NOTHING RETURNING stream_id),
-                  ok AS (SELECT * FROM req WHERE command_id IS NULL OR stream_id IN (SELECT stream_id FROM claim)),
-                  v AS (INSERT INTO es_streams (stream_id, version) SELECT stream_id, cnt - 1 FROM ok
+                            ON CONFLICT DO NOTHING RETURNING stream_id, command_id),
+                  ok AS MATERIALIZED (
+                    SELECT req, stream_id, cnt,
+                           sum(cnt) OVER (PARTITION BY stream_id ORDER BY req)::int AS upto,
+                           sum(cnt) OVER (PARTITION BY stream_id)::int AS total
+                      FROM req
+                     WHERE command_id IS NULL OR (stream_id, command_id) IN (SELECT stream_id, command_id FROM claim)),
+                  v AS (INSERT INTO es_streams (stream_id, version) SELECT DISTINCT stream_id, total - 1 FROM ok
                         ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + excluded.version + 1
                         RETURNING stream_id, version)
              INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
-             SELECT e.stream_id, v.version - ok.cnt + e.ord, e.event_id, e.type, e.data, e.metadata
+             SELECT e.stream_id, v.version - ok.total + ok.upto - ok.cnt + e.ord, e.event_id, e.type, e.data, e.metadata
                FROM jsonb_to_recordset($6::jsonb)
                     AS e(stream_id text, req int, ord int, event_id uuid, type text, data jsonb, metadata jsonb)
-               JOIN v ON v.stream_id = e.stream_id
-               JOIN ok ON ok.stream_id = e.stream_id
+               JOIN ok ON ok.req = e.req
+               JOIN v ON v.stream_id = ok.stream_id
               ORDER BY e.req, e.ord
-             RETURNING position, transaction_id::text AS tx, stream_id, stream_version`,
+             RETURNING position, transaction_id::text AS tx, event_id::text AS event_id, stream_version`,
       values: [
         STREAM_LOCK_CLASS,
         keys,
@@ -277,15 +285,13 @@ export class PostgresEventStore implements EventStore {
         `[${documents.join(',')}]`,
       ],
     });
-    const last = new Map<string, { stream_version: number; position: string; tx: string }>();
-    for (const row of result.rows) {
-      const seen = last.get(row.stream_id);
-      if (!seen || row.stream_version > seen.stream_version) last.set(row.stream_id, row);
-    }
-    if (last.size > 0) this.signalAppend();
+    const byEventId = new Map<string, { stream_version: number; position: string; tx: string }>();
+    for (const row of result.rows) byEventId.set(row.event_id, row);
+    if (byEventId.size > 0) this.signalAppend();
     return Promise.all(
       batch.map(async (r) => {
-        const row = last.get(r.streamId);
+        // A request's events are consecutive: its last one carries its result.
+        const row = byEventId.get(r.ids[r.ids.length - 1]);
         if (row) return { nextExpectedVersion: row.stream_version, position: `${row.tx}:${row.position}`, duplicate: false };
         // Its claim existed: a retried command, answered from its first append.
         const client = await this.pool.connect();
@@ -537,17 +543,21 @@ class AppendBatcher {
   private pump() {
     while (this.inFlight < AppendBatcher.MAX_IN_FLIGHT && this.queue.length > 0) {
       const taken: typeof this.queue = [];
-      const streams = new Set<string>();
+      // A stream's appends leave in queue order: none joins while an earlier one of its stream is in flight or
+      // stays queued. Two requests with one command id (a retry racing its original) never share a batch: the
+      // later one must see the first one's claim.
+      const blocked = new Set<string>();
+      const commands = new Set<string>();
       for (let i = 0; i < this.queue.length && taken.length < AppendBatcher.MAX_BATCH; ) {
         const item = this.queue[i];
         const stream = item.req.streamId;
-        // Later appends of a stream wait behind its earlier ones (queued or in flight).
-        if (streams.has(stream) || this.busyStreams.has(stream)) {
-          streams.add(stream);
+        const command = item.req.commandId === undefined ? null : `${stream}\n${item.req.commandId}`;
+        if (blocked.has(stream) || this.busyStreams.has(stream) || (command !== null && commands.has(command))) {
+          blocked.add(stream);
           i++;
           continue;
         }
-        streams.add(stream);
+        if (command !== null) commands.add(command);
         taken.push(item);
         this.queue.splice(i, 1);
       }
