@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema.js';
@@ -453,9 +453,7 @@ export async function processGroupBatch(
     return { read: events.length, position: last, behind };
   }
   const effects: Array<(fx: ProjectionEffects) => Promise<void> | void> = [];
-  await deps.db.transaction().execute(async (trx) => {
-    // First, before this transaction has an id (see processBatch), and no WAL-flush wait for derived data.
-    await sql.raw(`${NOT_APPENDING_SQL}, set_config('synchronous_commit', 'off', true)`).execute(trx);
+  await inBatchTransaction(deps.db, names, position, last, async (trx) => {
     for (const { projection, relevant } of work) {
       if (relevant.length === 0) continue;
       await projection.handle(relevant, {
@@ -466,11 +464,57 @@ export async function processGroupBatch(
         },
       });
     }
-    await moveCheckpoints(trx);
   });
   await runEffects(deps, effects, names.join(','));
   return { read: events.length, position: last, behind };
 }
+
+/**
+ * The batch's transaction: its rows and the checkpoints' move from `from` to `to`, all or nothing.
+ *
+ * The projection loop is serial and each of its round trips waits for a busy event loop to read the answer, so
+ * the head of the transaction leaves as ONE simple-protocol string (no parameters: the values are literals):
+ *  - BEGIN;
+ *  - the not-appending marker, first, before the transaction has an id (readers then need not wait for it, see
+ *    NOT_APPENDING_SQL), and synchronous_commit off: read models are derived data, a crash loses rows and
+ *    checkpoint together and they are re-applied from the log, so the commit need not wait for the WAL flush;
+ *  - the checkpoints' compare-and-set, which also locks them: a second writer (a rebuild holding a row) is
+ *    waited for before anything is written, then seen to have moved it (the cast fails on purpose and nothing
+ *    of the batch is applied: CheckpointMovedError).
+ * Then the handlers' statements, then COMMIT: 2 round trips besides the handlers' own instead of 5.
+ */
+async function inBatchTransaction(
+  db: Kysely<DB>,
+  names: string[],
+  from: string | null,
+  to: string | null,
+  apply: (trx: Transaction<DB>) => Promise<void>,
+) {
+  const position = (p: string | null) => {
+    if (p !== null && !/^\d+:\d+$/.test(p)) throw new Error(`not a log position: ${p}`);
+    return p === null ? 'NULL' : pg.escapeLiteral(p);
+  };
+  const head = `BEGIN;
+    ${NOT_APPENDING_SQL}, set_config('synchronous_commit', 'off', true);
+    WITH moved AS (
+      UPDATE projection_checkpoints SET position = ${position(to)}, status = 'running', error = NULL, updated_at = now()
+       WHERE name IN (${names.map((n) => pg.escapeLiteral(n)).join(', ')}) AND position IS NOT DISTINCT FROM ${position(from)}
+      RETURNING 1)
+    SELECT CASE WHEN count(*) = ${names.length} THEN 1 ELSE ('${CHECKPOINT_MOVED} ' || count(*))::int END FROM moved`;
+  await db.connection().execute(async (conn) => {
+    try {
+      await sql.raw(head).execute(conn);
+      // One connection, inside BEGIN: a transaction for the handlers in all but kysely's type.
+      await apply(conn as unknown as Transaction<DB>);
+      await sql.raw('COMMIT').execute(conn);
+    } catch (err) {
+      await sql.raw('ROLLBACK').execute(conn).catch(() => undefined);
+      if ((err as { message?: string }).message?.includes(CHECKPOINT_MOVED)) throw new CheckpointMovedError(names.join(','), null, from);
+      throw err;
+    }
+  });
+}
+const CHECKPOINT_MOVED = 'PROJECTION_CHECKPOINT_MOVED';
 
 async function runEffects(
   deps: { effects?: ProjectionEffects; logger?: Logger },
@@ -517,37 +561,15 @@ export async function processBatch(
     }
     return { read: events.length, position: last, behind };
   }
-  await deps.db.transaction().execute(async (trx) => {
-    // First, before this transaction has an id: it appends no events, so readers need not wait for it. And
-    // read models are derived data: a crash may lose the last batches' commit, but rows and checkpoint are lost
-    // together and re-applied from the event log, so this commit need not wait for the WAL flush.
-    await sql.raw(`${NOT_APPENDING_SQL}, set_config('synchronous_commit', 'off', true)`).execute(trx);
-    // Lock the checkpoint first: a second writer (a rebuild holding it) is waited for before anything is
-    // written, and then seen to have moved it, so nothing of this batch is applied.
-    const current = await trx
-      .selectFrom('projection_checkpoints')
-      .select('position')
-      .where('name', '=', projection.name)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current || (current.position ?? null) !== position) {
-      throw new CheckpointMovedError(projection.name, current?.position ?? null, position);
-    }
-    if (relevant.length > 0) {
-      await projection.handle(relevant, {
-        trx,
-        replaying: opts.replaying,
-        afterCommit: (effect) => {
-          if (!opts.replaying) effects.push(effect);
-        },
-      });
-    }
-    await trx
-      .updateTable('projection_checkpoints')
-      .set({ position: last, status: 'running', error: null, updated_at: sql`now()` })
-      .where('name', '=', projection.name)
-      .execute();
-  });
+  await inBatchTransaction(deps.db, [projection.name], position, last, (trx) =>
+    projection.handle(relevant, {
+      trx,
+      replaying: opts.replaying,
+      afterCommit: (effect) => {
+        if (!opts.replaying) effects.push(effect);
+      },
+    }),
+  );
   await runEffects(deps, effects, projection.name);
   return { read: events.length, position: last, behind };
 }
