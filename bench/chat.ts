@@ -179,6 +179,10 @@ function cpuMeter() {
   };
 }
 
+/** PostgreSQL's WAL counters (pg_stat_wal): what each message costs the database in records, full-page images and bytes. */
+type WalCounters = { records: number; fpi: number; bytes: number };
+let readWal: (() => Promise<WalCounters>) | null = null;
+
 /** Closed loop: IN_FLIGHT messages outstanding for MAX_S seconds; messages/s received. */
 async function saturate(name: string, peers: Peer[], send: (from: number, id: string) => void, pending: Map<string, number>, onDone: { fn: (() => void) | null }, lat: number[]) {
   let stop = false;
@@ -211,6 +215,7 @@ async function saturate(name: string, peers: Peer[], send: (from: number, id: st
   gcObserver?.observe({ entryTypes: ['gc'] });
   const start = performance.now();
   const cpu = cpuMeter();
+  const walBefore = await readWal?.();
   for (let i = 0; i < IN_FLIGHT; i++) fire();
   await sleep(MAX_S * 1000);
   stop = true;
@@ -225,9 +230,12 @@ async function saturate(name: string, peers: Peer[], send: (from: number, id: st
     log(`${name}: ${gc.count} GC pauses, ${Math.round(gc.ms)} ms`);
   }
   const cost = cpu(received);
+  const walAfter = await readWal?.();
+  const perMessage = (k: keyof WalCounters) => (walBefore && walAfter ? Math.round(((walAfter[k] - walBefore[k]) / Math.max(1, received)) * 100) / 100 : NaN);
+  const wal = { records: perMessage('records'), fullPageImages: perMessage('fpi'), bytes: Math.round(perMessage('bytes')) };
   onDone.fn = null;
   await sleep(1500);
-  const r = { messagesPerSecond: round(received / elapsed), p50: round(pct(lat, 50)), p99: round(pct(lat, 99)), ...cost };
+  const r = { messagesPerSecond: round(received / elapsed), p50: round(pct(lat, 50)), p99: round(pct(lat, 99)), ...cost, walPerMessage: wal };
   log(`${name} max throughput (${IN_FLIGHT} in flight):`, r);
   pending.clear();
   lat.length = 0;
@@ -269,6 +277,10 @@ async function main() {
   const node = await startNode(ctx, { port: 0, host: '127.0.0.1', workers: false, projections: !split });
   const worker = split ? await startWorkerProcess(ctx) : null;
   workerPid = worker?.pid;
+  readWal = async () => {
+    const { rows } = await ctx.pool.query('SELECT wal_records::float8 AS records, wal_fpi::float8 AS fpi, wal_bytes::float8 AS bytes FROM pg_stat_wal');
+    return rows[0] as WalCounters;
+  };
   try {
     // ---- fixtures: users, sessions, teams, rooms
     const ids = Array.from({ length: USERS }, () => randomUUID());
@@ -468,6 +480,7 @@ async function main() {
         bare: { node: bareMax.nodeMsPerMessage },
         storedRelay: { node: storedMax.nodeMsPerMessage, postgres: storedMax.postgresMsPerMessage },
       },
+      walPerMessage: { chat: chatMax.walPerMessage, storedRelay: storedMax.walPerMessage },
       socketWritesPerMessage: { chat: chatMax.writesPerMessage, bare: bareMax.writesPerMessage },
       storedMessages: Number(storedCount.n),
       goals: {
