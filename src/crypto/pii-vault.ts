@@ -153,3 +153,55 @@ export function createPiiVault(db: Kysely<DB>, keys: PiiMasterKeys | null = proc
     },
   };
 }
+
+export interface RewrapReport {
+  /** Rows looked at. */
+  checked: number;
+  /** Rows now wrapped under the current master key that were not before (previous key, or legacy clear keys). */
+  rewrapped: number;
+  /** Subjects whose key neither master key opens: left untouched, to be looked into. */
+  unreadable: string[];
+}
+
+/**
+ * After a rotation (`PII_MASTER_KEY` new, `PII_MASTER_KEY_PREVIOUS` the old one), re-wraps every stored key under
+ * the current master key instead of waiting for each subject to be read, so that the previous key can be retired
+ * as soon as this reports no unreadable row. Pages through `pii_keys` by subject id; each row is replaced by a
+ * conditional update (a concurrent reader re-wrapping or a shredding wins), so it is safe while the app runs.
+ */
+export async function rewrapAll(db: Kysely<DB>, keys: PiiMasterKeys | null = processKeys, pageSize = 500): Promise<RewrapReport> {
+  if (!keys) throw new Error('PII re-wrap needs the master keys (PII_MASTER_KEY, and PII_MASTER_KEY_PREVIOUS during a rotation)');
+  const report: RewrapReport = { checked: 0, rewrapped: 0, unreadable: [] };
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('pii_keys')
+      .select(['subject_id', 'key'])
+      .where('subject_id', '>', after)
+      .orderBy('subject_id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return report;
+    for (const { subject_id: subjectId, key: stored } of rows) {
+      report.checked++;
+      let clear: Buffer | null = null;
+      if (stored.length === KEY_BYTES) clear = stored;
+      else if (stored.length === WRAPPED_BYTES && stored[0] === WRAP_V1) {
+        if (unwrap(keys.current, subjectId, stored)) continue;
+        clear = keys.previous ? unwrap(keys.previous, subjectId, stored) : null;
+      }
+      if (!clear) {
+        report.unreadable.push(subjectId);
+        continue;
+      }
+      const r = await db
+        .updateTable('pii_keys')
+        .set({ key: wrap(keys.current, subjectId, clear) })
+        .where('subject_id', '=', subjectId)
+        .where('key', '=', stored)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) > 0) report.rewrapped++;
+    }
+    after = rows[rows.length - 1].subject_id;
+  }
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { createPiiVault } from '../../src/crypto/pii-vault.js';
+import { createPiiVault, rewrapAll } from '../../src/crypto/pii-vault.js';
 import { ensureInfrastructure } from '../../src/infra/embedded.js';
 import { createTestContext, type TestContext } from '../support/context.js';
 
@@ -138,6 +138,37 @@ describe('PII vault', () => {
     await expect(createPiiVault(ctx.db, { current: randomBytes(32), previous: randomBytes(32) }).decrypt('subject-r', payload)).rejects.toThrow(
       /PII_MASTER_KEY and PII_MASTER_KEY_PREVIOUS are not/,
     );
+  });
+
+  it('re-wraps every key in bulk after a rotation, so the previous master key can be retired', async () => {
+    const [oldMaster, newMaster, foreign] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const subjects = Array.from({ length: 7 }, (_, i) => `bulk-${i}`);
+    // Given keys under the old master, a legacy clear key, one already under the new master, one under neither.
+    const oldVault = createPiiVault(ctx.db, { current: oldMaster });
+    const sealed = new Map<string, string>();
+    for (const s of subjects.slice(0, 5)) sealed.set(s, await oldVault.encrypt(s, `${s}@example.test`));
+    const legacyKey = randomBytes(32);
+    await ctx.db.insertInto('pii_keys').values({ subject_id: 'bulk-legacy', key: legacyKey }).execute();
+    sealed.set('bulk-legacy', sealWith(legacyKey, 'bulk-legacy', 'legacy@example.test'));
+    sealed.set(subjects[5], await createPiiVault(ctx.db, { current: newMaster }).encrypt(subjects[5], 'new@example.test'));
+    await createPiiVault(ctx.db, { current: foreign }).encrypt(subjects[6], 'lost@example.test');
+    const foreignRow = await storedKey(subjects[6]);
+
+    // When the bulk re-wrap runs with the new key and the previous one (small pages: paging is exercised too).
+    const report = await rewrapAll(ctx.db, { current: newMaster, previous: oldMaster }, 2);
+
+    // Then every key but the foreign one opens under the new master alone, and the foreign row is untouched.
+    expect(report.rewrapped).toBe(6);
+    // (Other tests' subjects are under this context's own master key: unreadable here as well.)
+    expect(report.unreadable.filter((s) => s.startsWith('bulk-'))).toEqual([subjects[6]]);
+    const newOnly = createPiiVault(ctx.db, { current: newMaster });
+    for (const [s, payload] of sealed) expect(await newOnly.decrypt(s, payload)).toMatch(/@example\.test$/);
+    expect((await storedKey('bulk-legacy')).length).toBe(61);
+    expect(await storedKey(subjects[6])).toEqual(foreignRow);
+    // A second run finds nothing left to do.
+    const again = await rewrapAll(ctx.db, { current: newMaster, previous: oldMaster });
+    expect(again.rewrapped).toBe(0);
+    await ctx.db.deleteFrom('pii_keys').where('subject_id', '=', subjects[6]).execute();
   });
 
   it('refuses to work in a process where no master key was configured', async () => {
