@@ -481,7 +481,7 @@ export async function processGroupBatch(
  *  - the checkpoints' compare-and-set, which also locks them: a second writer (a rebuild holding a row) is
  *    waited for before anything is written, then seen to have moved it (the cast fails on purpose and nothing
  *    of the batch is applied: CheckpointMovedError).
- * Then the handlers' statements, then COMMIT: 2 round trips besides the handlers' own instead of 5.
+ * Then the handlers' statements, then COMMIT: 2 round trips besides the handlers' own instead of 4 (5 alone).
  */
 async function inBatchTransaction(
   db: Kysely<DB>,
