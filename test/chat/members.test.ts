@@ -182,6 +182,21 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
     expect((await C.send(gid, 'volví')).status).toBe(200);
   });
 
+  it('the last member leaving empties the group out of the read model (its events stay in the log)', async () => {
+    const room = (await A.post('chatRoom', { id: randomUUID(), name: 'Efímero', members: [beto.user._id] })).body.data._id as string;
+    expect((await A.send(room, 'hola y adiós')).status).toBe(200);
+    expect((await B.del(`chatRoom/${room}/members/me`)).status).toBe(200);
+    const toAna = nextEvent<MembersChangedEvent>(sa, 'chat-room:members', (e) => e._room === room);
+    expect((await A.del(`chatRoom/${room}/members/me`)).status).toBe(200);
+    expect(await toAna).toMatchObject({ left: ana.user._id, members: [] });
+    const count = async (table: 'chat_rooms' | 'chat_messages' | 'chat_receipts' | 'chat_room_members') =>
+      (await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where(table === 'chat_rooms' ? 'id' : 'room_id', '=', room).executeTakeFirstOrThrow()).n;
+    for (const table of ['chat_rooms', 'chat_messages', 'chat_receipts', 'chat_room_members'] as const) expect(Number(await count(table))).toBe(0);
+    expect((await t.ctx.store.readStream(`chat-room-${room}`)).length).toBeGreaterThan(0);
+    // Nobody can come back to it: adding needs a member.
+    expect((await A.post(`chatRoom/${room}/members`, { members: [beto.user._id] })).status).toBe(403);
+  });
+
   it('concurrent changes by different members are all kept (exact expected version, decided again on conflict)', async () => {
     const room = (await A.post('chatRoom', { id: randomUUID(), name: 'A la vez', members: [beto.user._id, carla.user._id] })).body.data._id as string;
     const E = api(t.node.url, elsa.token);

@@ -243,6 +243,19 @@ async function removeMember(ctx: ProjectionContext, d: MemberLeft['data']) {
     .returning('user_id')
     .executeTakeFirst();
   if (!removed) return;
+  const someoneLeft = await trx.selectFrom('chat_room_members').select('user_id').where('room_id', '=', d.roomId).limit(1).executeTakeFirst();
+  if (!someoneLeft) {
+    // The last member left: nobody can read the group or be added to it again (only members add), so its rows
+    // leave the read model; the events stay in the log.
+    await trx.deleteFrom('chat_receipts').where('room_id', '=', d.roomId).execute();
+    await trx.deleteFrom('chat_messages').where('room_id', '=', d.roomId).execute();
+    await trx.deleteFrom('chat_rooms').where('id', '=', d.roomId).execute();
+    if (!ctx.replaying) {
+      const changed: MembersChangedEvent = { _room: d.roomId, members: [], added: [], left: d.userId };
+      ctx.afterCommit(({ realtime }) => realtime.emit(userRoom(d.userId), CHAT_SOCKET_EVENTS.membersChanged, changed));
+    }
+    return;
+  }
   // The receipts the leaver will never give no longer hold messages back (nor count as their unread ones).
   const gone = await trx
     .deleteFrom('chat_receipts')
