@@ -10,7 +10,7 @@ import type { EventSummary } from '@contracts/events';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { dayBadge, longDate, money } from '../format';
+import { dayBadge, longDate, money } from '../dates';
 
 /** Cover with a date badge; a gradient with the initials when the event has no cover. */
 function Cover({ ev }: { ev: EventSummary }) {
