@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { apiErrorStatus } from '../../app/api';
 import { decodeRedirect } from '../../app/guards';
