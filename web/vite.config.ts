@@ -43,7 +43,7 @@ const sharedGroups = [
   {
     name: 'state',
     test: topLevel(
-      /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+      /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/,
     ),
     priority: 10,
   },

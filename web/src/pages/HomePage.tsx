@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { layout } from '../app/theme';
 import { HomeEventsSlot } from '../modules/events/HomeEventsSlot';

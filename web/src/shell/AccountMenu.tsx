@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { signInPath } from '../app/guards';
 import { useCurrentUser } from '../modules/accounts/api';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { layout } from '../app/theme';
 

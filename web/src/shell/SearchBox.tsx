@@ -2,7 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useNavigate } from 'react-router-dom';
 import { layout } from '../app/theme';
 

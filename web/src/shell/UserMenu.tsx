@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { AuthUser } from '@contracts/accounts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { Avatar, initials } from '../components/Avatar';
 import { useLogout } from './useLogout';

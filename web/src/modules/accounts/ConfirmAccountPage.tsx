@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
 import { useConfirmAccountMutation, useCurrentUser } from './api';

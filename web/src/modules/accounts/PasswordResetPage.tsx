@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
 import { useZodForm } from '../../components/form';

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useLoaderData } from 'react-router-dom';
 import type { AuthUser } from '@contracts/accounts';
 import { layout } from '../../app/theme';

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
 import { useZodForm } from '../../components/form';

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { AuthCard } from '../../components/AuthCard';
 import { useNotify } from '../../components/notify';
 import { useRequestAccountDeleteMutation } from './api';

@@ -1,12 +1,11 @@
 import type { SigninRequest } from '@contracts/accounts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
-import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { apiErrorStatus } from '../../app/api';
 import { decodeRedirect } from '../../app/guards';
@@ -18,6 +17,8 @@ import { useCurrentUser, useSignInMutation } from './api';
 
 // The first page of most visits: its validation (zod) loads with the first edit of the form, not with the page.
 const loadSigninForm = () => import('@contracts/account-forms').then((m) => m.signinForm);
+// The notice shows only when a guard sent the user here (a redirect in the path): MUI Alert loads with it.
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** /auth/sign-in/{redirect?}: after signing in, back to the original path (`&` stands for `/`). */
 export function Component() {
@@ -50,9 +51,11 @@ export function Component() {
   return (
     <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
       {redirect && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('auth.signIn.redirectNotice')}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('auth.signIn.redirectNotice')}
+          </Alert>
+        </Suspense>
       )}
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn.title')} sx={{ display: 'grid', gap: 2 }}>
         <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required autoFocus />

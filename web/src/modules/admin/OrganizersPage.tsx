@@ -1,6 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import dayjs from '../../app/dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PageHeader } from '../events/components/common';
 import { useAdminOrganizersQuery, type AdminOrganizers } from './api';
 import { ServerGrid } from './ServerGrid';

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import dayjs from '../../app/dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PageHeader } from '../events/components/common';
 import { useAdminUsersQuery, type AdminUsers } from './api';
 import { ServerGrid } from './ServerGrid';

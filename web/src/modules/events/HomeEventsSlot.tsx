@@ -1,7 +1,7 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePublishedEventsQuery } from './api';
 import { EmptyState } from './components/common';

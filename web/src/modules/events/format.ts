@@ -1,39 +1,19 @@
 import dayjs from '../../app/dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
+import { DEFAULT_TIME_ZONE } from './dates';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Display prefixes of the sales currencies (spec section 3). */
-export const CURRENCY_PREFIX: Record<string, string> = { PEN: 'S/.', USD: '$', EUR: '€' };
 export const CURRENCIES = ['PEN', 'USD', 'EUR'] as const;
-export const DEFAULT_TIME_ZONE = 'America/Lima';
-
-/** "S/. 25.00", "$ 10.50", "€ 8.00". */
-export function money(amount: number, currency: string | undefined): string {
-  const prefix = CURRENCY_PREFIX[currency ?? 'PEN'] ?? currency ?? '';
-  return `${prefix} ${amount.toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** "sábado, 12 de diciembre de 2026 · 19:00" in the event's time zone. */
-export function longDate(iso: string | undefined | null, tz = DEFAULT_TIME_ZONE): string {
-  if (!iso) return '';
-  const d = dayjs(iso).tz(tz);
-  const text = `${d.format('dddd, D [de] MMMM [de] YYYY')} · ${d.format('HH:mm')}`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+// The card formats (long date, day badge, money) need no dayjs: ./dates.ts, shared with the home page.
+export { CURRENCY_PREFIX, DEFAULT_TIME_ZONE, dayBadge, longDate, money } from './dates';
 
 /** "12 dic. 2026, 19:00". */
 export function shortDate(iso: string | undefined | null, tz = DEFAULT_TIME_ZONE): string {
   if (!iso) return '';
   return dayjs(iso).tz(tz).format('D MMM YYYY, HH:mm');
-}
-
-/** "12 DIC" badge parts for event cards. */
-export function dayBadge(iso: string, tz = DEFAULT_TIME_ZONE): { day: string; month: string } {
-  const d = dayjs(iso).tz(tz);
-  return { day: d.format('D'), month: d.format('MMM').replace('.', '').toUpperCase() };
 }
 
 /** ISO instant -> value for <input type="datetime-local"> in the given zone. */

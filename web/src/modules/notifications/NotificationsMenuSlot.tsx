@@ -17,7 +17,7 @@ import SnackbarContent from '@mui/material/SnackbarContent';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';

@@ -12,7 +12,7 @@ import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { emitSocket, useSocket } from '../../../app/socket';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { markRoomViewed, sendText } from '../chatActions';

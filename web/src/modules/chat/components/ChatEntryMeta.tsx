@@ -1,7 +1,7 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { ChatMessage } from '@contracts/chat';
 import { shortTime } from '../format';
 import { MessageStateIcon } from './MessageStateIcon';

@@ -8,7 +8,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { groupWritingText } from '../format';
 import { ChatAvatar } from './ChatAvatar';
 import { ChatEntryMeta, ChatEntryPreview } from './ChatEntryMeta';

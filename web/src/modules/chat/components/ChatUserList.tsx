@@ -10,7 +10,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { selectChat, setFilter, type ChatFilter } from '../chatSlice';
 import { ChatAvatar } from './ChatAvatar';

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useChatGroupsQuery, useChatUsersQuery } from '../chatApi';
 import { selectChat, selectGroup, selectUser, setDraft } from '../chatSlice';

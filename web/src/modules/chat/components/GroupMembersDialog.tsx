@@ -13,7 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useAppDispatch } from '../../../app/store';
 import { addGroup, removeGroup } from '../chatActions';
 import { chatApi, useAddGroupMembersMutation, useChatUsersQuery, useLeaveGroupMutation } from '../chatApi';

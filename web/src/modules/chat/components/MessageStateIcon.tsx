@@ -2,7 +2,7 @@ import type { MessageState } from '@contracts/chat';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CheckIcon from '@mui/icons-material/Check';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 
 /** Spec 4: clock for pending, one check for sent, double check for delivered or viewed; viewed in primary. */
 export function MessageStateIcon({ state }: { state: MessageState }) {

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useAppDispatch } from '../../../app/store';
 import { addGroup, newMessageId } from '../chatActions';
 import { useCreateGroupMutation } from '../chatApi';

@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../accounts/api';
 import { useAppDispatch } from '../../../app/store';

@@ -8,9 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { EventSummary } from '@contracts/events';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
-import { dayBadge, longDate, money } from '../format';
+import { dayBadge, longDate, money } from '../dates';
 
 /** Cover with a date badge; a gradient with the initials when the event has no cover. */
 function Cover({ ev }: { ev: EventSummary }) {

@@ -23,7 +23,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MODULE_ROLES, inviteCollaboratorRequestSchema, type ModuleName } from '@contracts/events';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';

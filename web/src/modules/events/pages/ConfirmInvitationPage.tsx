@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
 import { TokenAction } from '../../accounts/TokenAction';

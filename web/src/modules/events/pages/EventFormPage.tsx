@@ -23,7 +23,7 @@ import {
 } from '@contracts/events';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../accounts/api';
 import { ErrorView } from '../../../components/ErrorPage';

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import dayjs from '../../../app/dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useHistoryQuery } from '../api';
 import { useModuleArea } from '../area/context';

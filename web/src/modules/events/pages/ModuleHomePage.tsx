@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 import { longDate } from '../format';

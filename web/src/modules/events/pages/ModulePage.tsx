@@ -1,6 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ErrorView } from '../../../components/ErrorPage';
 import { useModuleArea } from '../area/context';
 

@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { MY_EVENT_FILTERS } from '@contracts/events';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../accounts/api';
 import { ErrorView, describeError } from '../../../components/ErrorPage';

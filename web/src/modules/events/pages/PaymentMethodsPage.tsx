@@ -25,7 +25,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { PAYMENT_MODES, paymentMethodFieldsSchema, type PaymentMethodDto, type PaymentMethodKind } from '@contracts/events';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';

@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useParams } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { usePublicEventQuery } from '../api';

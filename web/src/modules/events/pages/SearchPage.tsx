@@ -2,7 +2,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useParams } from 'react-router-dom';
 import Pagination from '@mui/material/Pagination';
 import { useEffect, useState } from 'react';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { useModuleArea } from '../area/context';
 import { PageHeader, StatCard, StatGrid } from '../components/common';

@@ -27,7 +27,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { TICKET_VISIBILITIES, ticketTypeFieldsSchema, type TicketTypeDto } from '@contracts/events';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';
 import { useCreateTicketMutation, useDeleteTicketMutation, useEventInformationQuery, useUpdateTicketMutation } from '../api';
