@@ -7,4 +7,5 @@ COPY . .
 RUN npx vite build --config web/vite.config.ts
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["npx", "tsx", "src/main.ts"]
+# Node itself (not npx) is PID 1, so `docker stop`'s SIGTERM reaches the graceful shutdown.
+CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -30,6 +30,8 @@ if (existsSync('web/index.html')) {
   }
 }
 
-const child = spawn('npx', ['tsx', 'src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+// Node itself with tsx's loader, not `npx tsx`: npx and the tsx CLI sit between and do not pass a SIGTERM on, so a
+// stopped `npm start` left the server (and its embedded PostgreSQL) running.
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
