@@ -6,5 +6,5 @@ ALTER TABLE es_events DROP CONSTRAINT es_events_pkey;
 ALTER TABLE es_events DROP CONSTRAINT es_events_event_id_key;
 DROP INDEX es_events_commit_order;
 ALTER TABLE es_events ADD PRIMARY KEY (transaction_id, position);
--- Building the new key holds an exclusive lock on es_events for as long as it takes (seconds per ten million
--- events on the development VM): on a large production log, plan the deploy for it.
+-- Building the new key holds an exclusive lock on es_events for as long as it takes: on a large production log,
+-- plan the deploy for it.
