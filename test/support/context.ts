@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
@@ -39,8 +40,25 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       await ctx.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+      await dropRedisKeys(`${ctx.config.redisPrefix}:`);
     },
   });
+}
+
+/** Deletes a test's Redis keys (presence counters, rate buckets, job queues): the machine's Redis is shared by every run. */
+async function dropRedisKeys(prefix: string) {
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for (let cursor = '0'; ; ) {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      if (next === '0') break;
+      cursor = next;
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** A running node (API on a random port, projections, workers) over a fresh test context. */
