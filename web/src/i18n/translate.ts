@@ -2,7 +2,7 @@
  * Translation is the part of i18next the app uses, in a few lines instead of i18next + react-i18next (about
  * 17 KB gzip on every page): dotted keys, `{{name}}` interpolation (values not escaped: React escapes them),
  * plurals with the `_one` / `_other` suffixes of Intl.PluralRules (and `_zero` for a count of 0), and
- * `returnObjects`. As with i18next, a missing key returns the key and a placeholder without a value stays.
+ * `returnObjects`. As with i18next, a missing key returns the key and a `{{name}}` without a value stays as written.
  * Pure (no Vite virtual module), so test/web/translate.test.ts runs it over es.json.
  */
 export type Tree = { [key: string]: unknown };
@@ -24,11 +24,11 @@ function merge(target: Tree, source: Tree) {
 }
 
 function interpolate(text: string, options: Options): string {
-  return text.replace(/\{\{(.+?)\}\}/g, (placeholder, name: string) => {
+  return text.replace(/\{\{(.+?)\}\}/g, (token, name: string) => {
     const path = name.trim();
     let value: unknown = options;
     for (const k of path.split('.')) value = value == null ? undefined : (value as Tree)[k];
-    if (value === undefined) return Object.prototype.hasOwnProperty.call(options, path) ? '' : placeholder;
+    if (value === undefined) return Object.prototype.hasOwnProperty.call(options, path) ? '' : token;
     return value === null ? '' : String(value);
   });
 }
