@@ -15,6 +15,8 @@ import {
 import { catchUpSubscription } from './subscription.js';
 
 const CHANNEL = 'es_events';
+/** How long readers may trust their own appends to signal progress before checking the horizon (see readAll). */
+const EMPTY_READ_GRACE_MS = 100;
 /** Namespace of the per-stream transaction locks (two-key advisory locks, apart from the projections' keys). */
 const STREAM_LOCK_CLASS = 0x4553; // 'ES'
 
@@ -56,6 +58,10 @@ export class PostgresEventStore implements EventStore {
   private listenClient: pg.Client | null = null;
   private listenStarting: Promise<void> | null = null;
   private closed = false;
+  /** Appends of this store still running: each one signals local listeners when it ends (see readAll). */
+  private appending = 0;
+  /** When a read of this store last returned events (performance.now()). */
+  private lastProgress = 0;
   private notifying = false;
   private notifyAgain = false;
   private readonly batcher = new AppendBatcher(
@@ -96,12 +102,22 @@ export class PostgresEventStore implements EventStore {
       metas.push(JSON.stringify(metadata));
     }
     const prepared: PreparedAppend = { streamId, ids, types, datas, metas, commandId };
-    // 'any' appends (chat sends, receipts) cannot fail on the version: concurrent ones share one statement.
-    // Reservations and the test hook need the explicit transaction of the single path.
-    if (expected === 'any' && !options.reserve?.length && !options.release?.length && !this.hooks.beforeCommit) {
-      return this.batcher.append(prepared);
+    this.appending++;
+    try {
+      // 'any' appends (chat sends, receipts) cannot fail on the version: concurrent ones share one statement.
+      // Reservations and the test hook need the explicit transaction of the single path.
+      if (expected === 'any' && !options.reserve?.length && !options.release?.length && !this.hooks.beforeCommit) {
+        return await this.batcher.append(prepared);
+      }
+      return await this.appendPrepared(prepared, options);
+    } catch (err) {
+      // A reader that skipped its horizon checks because of this append (see readAll) must not wait for a
+      // signal that will not come.
+      this.signalLocal();
+      throw err;
+    } finally {
+      this.appending--;
     }
-    return this.appendPrepared(prepared, options);
   }
 
   /** One append in one statement (or one transaction when it reserves values). */
@@ -325,7 +341,7 @@ export class PostgresEventStore implements EventStore {
    * NOTIFY inside the append's transaction would serialise every commit on PostgreSQL's notify-queue lock.
    */
   private signalAppend() {
-    for (const listener of this.listeners) listener();
+    this.signalLocal();
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -343,6 +359,10 @@ export class PostgresEventStore implements EventStore {
         this.notifying = false;
       }
     })();
+  }
+
+  private signalLocal() {
+    for (const listener of this.listeners) listener();
   }
 
   async readStream(streamId: string, options: { fromVersion?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -368,6 +388,14 @@ export class PostgresEventStore implements EventStore {
       params,
     );
     if (rows.length > 0) return this.readResult(rows, options, false);
+
+    // Nothing below the horizon while this store's own appends run and reads made progress a moment ago: most
+    // likely one of those appends holds the horizon back, and each signals the local readers when it ends, so
+    // they read again then. The checks below cost two more round trips and, with appends in flight, an index walk
+    // over their uncommitted rows (5 ms per call under the chat bench's load, 15 % of PostgreSQL's time per
+    // message). After EMPTY_READ_GRACE_MS without progress they run anyway: an unrelated transaction holding the
+    // horizon must not stall readers for as long as local appends keep coming.
+    if (this.appending > 0 && performance.now() - this.lastProgress < EMPTY_READ_GRACE_MS) return this.readResult([], options, false);
 
     // Nothing below the horizon. Anything committed beyond it (cheap on the (transaction_id, position) index)?
     const r = await this.pool.query(
@@ -417,6 +445,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private readResult(rows: any[], options: ReadAllOptions, behind: boolean): ReadAllResult {
+    if (rows.length > 0) this.lastProgress = performance.now();
     const events = rows.map(toRecorded);
     return { events, last: events.length ? events[events.length - 1].position : (options.after ?? null), behind };
   }
