@@ -27,11 +27,13 @@ export const notifierProjection = defineProjection({
     // Chat messages come in floods: one presence query per batch, and most recipients are online.
     const chat = events.filter((e) => e.type === 'chat.MessageSent') as RecordedEvent<MessageSent['data']>[];
     const recipients = [...new Set(chat.flatMap((e) => e.data.recipients))];
+    // One array parameter, not one per recipient: the statement's text (hence its prepared plan) stays the same
+    // whatever the batch's size.
     const online = new Set(
       recipients.length
         ? (
-            await ctx.trx.selectFrom('chat_presence').select('user_id').where('user_id', 'in', recipients).where('online', '=', true).execute()
-          ).map((r) => r.user_id)
+            await sql<{ user_id: string }>`SELECT user_id FROM chat_presence WHERE user_id = ANY(${recipients}::text[]) AND online`.execute(ctx.trx)
+          ).rows.map((r) => r.user_id)
         : [],
     );
     for (const e of events) {
