@@ -8,4 +8,5 @@ RUN npx vite build --config web/vite.config.ts
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
 # Node itself (not npx) is PID 1, so `docker stop`'s SIGTERM reaches the graceful shutdown.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# 64 MB young generation: shorter GC pauses under load (scripts/start.mjs, docs/benchmarks.md).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "src/main.ts"]

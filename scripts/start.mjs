@@ -31,7 +31,9 @@ if (existsSync('web/index.html')) {
 }
 
 // Node itself with tsx's loader, not `npx tsx`: npx and the tsx CLI sit between and do not pass a SIGTERM on, so a
-// stopped `npm start` left the server (and its embedded PostgreSQL) running.
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+// stopped `npm start` left the server (and its embedded PostgreSQL) running. A 64 MB young generation (V8's default
+// is 16 MB): with the default, objects of in-flight requests got promoted and scavenges grew to 12-49 ms under chat
+// load, the steady-state tail (docs/benchmarks.md); package.json, the Dockerfile and docker-compose use the same flag.
+const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
