@@ -32,21 +32,19 @@ export function rowToChatMessage(r: MessageRow): ChatMessage {
 
 /** The message as the projection will store it (used to answer a send without waiting for the projection). */
 export function toChatMessage(d: MessageSent['data'], seq: number, state: 'sent' | 'delivered' | 'viewed'): ChatMessage {
-  // Field for field what rowToChatMessage makes of the stored row; sentAt is already ISO (the decider's clock).
-  return {
-    _id: d.messageId,
-    id: d.clientId,
+  return rowToChatMessage({
+    id: d.messageId,
+    client_id: d.clientId,
     message: d.message,
-    saveDate: d.sentAt,
+    save_date: d.sentAt,
     state,
-    _room: d.roomId,
-    chatRoom: d.roomId,
-    _participant: d.participantId,
-    publicUserId: d.publicUserId,
-    sender: d.senderId,
-    receiver: d.receiverId,
+    room_id: d.roomId,
+    participant_id: d.participantId,
+    public_user_id: d.publicUserId,
+    sender_id: d.senderId,
+    receiver_id: d.receiverId,
     seq,
-  };
+  });
 }
 
 /**
