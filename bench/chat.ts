@@ -222,11 +222,15 @@ async function saturate(name: string, peers: Peer[], send: (from: number, id: st
   // How busy the main thread is (1 = never waiting for I/O), and where the in-flight messages wait: for their
   // save (sent, not acknowledged) or for their delivery (acknowledged, not pushed yet). Sampled every 20 ms.
   const eluStart = performance.eventLoopUtilization();
-  const waiting = { samples: 0, save: 0, delivery: 0 };
+  // The closed loop tends to move in waves (projection batches deliver most of the in-flight messages at once):
+  // the share of samples where at least 80 % of them, or at most 20 %, wait for their delivery shows it.
+  const waiting = { samples: 0, save: 0, delivery: 0, mostForDelivery: 0, fewForDelivery: 0 };
   const sampler = setInterval(() => {
     waiting.samples++;
     waiting.save += pending.size - savedNotDelivered.size;
     waiting.delivery += savedNotDelivered.size;
+    if (savedNotDelivered.size >= 0.8 * IN_FLIGHT) waiting.mostForDelivery++;
+    if (savedNotDelivered.size <= 0.2 * IN_FLIGHT) waiting.fewForDelivery++;
   }, 20);
   const walBefore = await readWal?.();
   for (let i = 0; i < IN_FLIGHT; i++) fire();
@@ -250,7 +254,13 @@ async function saturate(name: string, peers: Peer[], send: (from: number, id: st
   const wal = { records: perMessage('records'), fullPageImages: perMessage('fpi'), bytes: Math.round(perMessage('bytes')) };
   onDone.fn = null;
   await sleep(1500);
-  const inFlightWaitingFor = { save: Math.round(waiting.save / Math.max(1, waiting.samples)), delivery: Math.round(waiting.delivery / Math.max(1, waiting.samples)) };
+  const share = (n: number) => Math.round((n / Math.max(1, waiting.samples)) * 100) / 100;
+  const inFlightWaitingFor = {
+    save: Math.round(waiting.save / Math.max(1, waiting.samples)),
+    delivery: Math.round(waiting.delivery / Math.max(1, waiting.samples)),
+    samplesWithMostForDelivery: share(waiting.mostForDelivery),
+    samplesWithFewForDelivery: share(waiting.fewForDelivery),
+  };
   savedNotDelivered.clear();
   const r = { messagesPerSecond: round(received / elapsed), p50: round(pct(lat, 50)), p99: round(pct(lat, 99)), mainThreadBusy, inFlightWaitingFor, ...cost, walPerMessage: wal };
   log(`${name} max throughput (${IN_FLIGHT} in flight):`, r);
