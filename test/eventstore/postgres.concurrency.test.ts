@@ -237,62 +237,62 @@ describe('PostgreSQL ordering horizon', () => {
   });
 
   it('answers an empty read at once while its own append runs, is woken by its end, and checks the horizon after the grace', async () => {
-      // A store whose appends of `held` keep their transaction open before COMMIT (the test hook).
-      const holdOpen = new Map<string, () => number>();
-      const store = new PostgresEventStore(database.pool, database.url, {
-        beforeCommit: async (client, streamId) => {
-          const seconds = holdOpen.get(streamId)?.();
-          if (seconds) await client.query('SELECT pg_sleep($1)', [seconds]);
-        },
-      });
-      const head = async () => {
-        let after: string | null = null;
-        for (;;) {
-          const r = await store.readAll({ after, maxCount: 1000 });
-          if (r.events.length === 0) return { after };
-          after = r.last;
-        }
-      };
-      const start = (await head()).after;
-      const p = await store.appendToStream(`p-${randomUUID()}`, [{ type: 'test.P', data: {} }], { expectedVersion: 'no_stream' });
-      const held = `held-${randomUUID()}`;
-      holdOpen.set(held, () => 1.5);
-      let signals = 0;
-      const stop = store.onAppend(() => signals++);
-      let holding: Promise<{ position: string }> | null = null;
-      try {
-        holding = store.appendToStream(held, [{ type: 'test.Held', data: {} }], { expectedVersion: 'no_stream' });
-        await sleep(300); // its rows are written, its transaction open: it holds the horizon
-        // Progress a moment ago: a read that returned events (p, committed below the horizon).
-        const progress = await store.readAll({ after: start, maxCount: 10 });
-        expect(progress.events.map((e) => e.position)).toEqual([p.position]);
-        const before = progress.last;
-        const { position } = await store.appendToStream(`t-${randomUUID()}`, [{ type: 'test.T', data: {} }], { expectedVersion: 'no_stream' });
-        // Committed beyond the horizon, yet no horizon checks: the store's own open append will signal.
-        const quick = await store.readAll({ after: before, maxCount: 10 });
-        expect(quick.events).toHaveLength(0);
-        expect(quick.behind).toBe(false);
-        // No progress for longer than the grace: the checks run and see the event waiting.
-        await sleep(150);
-        const checked = await store.readAll({ after: before, maxCount: 10 });
-        expect(checked.events).toHaveLength(0);
-        expect(checked.behind).toBe(true);
-        const signalsBefore = signals;
-        const heldResult = await holding;
-        expect(signals).toBeGreaterThan(signalsBefore);
-        const read = await store.readAll({ after: before, maxCount: 10 });
-        expect(read.events.map((e) => e.position)).toEqual([heldResult.position, position]);
-        // A failed append signals too: a reader that relied on it must not wait for the slow poll.
-        const failedBefore = signals;
-        await expect(store.appendToStream(held, [{ type: 'test.Again', data: {} }], { expectedVersion: 'no_stream' })).rejects.toThrow(WrongExpectedVersionError);
-        expect(signals).toBeGreaterThan(failedBefore);
-      } finally {
-        await holding?.catch(() => undefined);
-        stop();
-        holdOpen.delete(held);
-        await store.close();
-      }
+    // A store whose appends of `held` keep their transaction open before COMMIT (the test hook).
+    const holdOpen = new Map<string, () => number>();
+    const store = new PostgresEventStore(database.pool, database.url, {
+      beforeCommit: async (client, streamId) => {
+        const seconds = holdOpen.get(streamId)?.();
+        if (seconds) await client.query('SELECT pg_sleep($1)', [seconds]);
+      },
     });
+    const head = async () => {
+      let after: string | null = null;
+      for (;;) {
+        const r = await store.readAll({ after, maxCount: 1000 });
+        if (r.events.length === 0) return { after };
+        after = r.last;
+      }
+    };
+    const start = (await head()).after;
+    const p = await store.appendToStream(`p-${randomUUID()}`, [{ type: 'test.P', data: {} }], { expectedVersion: 'no_stream' });
+    const held = `held-${randomUUID()}`;
+    holdOpen.set(held, () => 1.5);
+    let signals = 0;
+    const stop = store.onAppend(() => signals++);
+    let holding: Promise<{ position: string }> | null = null;
+    try {
+      holding = store.appendToStream(held, [{ type: 'test.Held', data: {} }], { expectedVersion: 'no_stream' });
+      await sleep(300); // its rows are written, its transaction open: it holds the horizon
+      // Progress a moment ago: a read that returned events (p, committed below the horizon).
+      const progress = await store.readAll({ after: start, maxCount: 10 });
+      expect(progress.events.map((e) => e.position)).toEqual([p.position]);
+      const before = progress.last;
+      const { position } = await store.appendToStream(`t-${randomUUID()}`, [{ type: 'test.T', data: {} }], { expectedVersion: 'no_stream' });
+      // Committed beyond the horizon, yet no horizon checks: the store's own open append will signal.
+      const quick = await store.readAll({ after: before, maxCount: 10 });
+      expect(quick.events).toHaveLength(0);
+      expect(quick.behind).toBe(false);
+      // No progress for longer than the grace: the checks run and see the event waiting.
+      await sleep(150);
+      const checked = await store.readAll({ after: before, maxCount: 10 });
+      expect(checked.events).toHaveLength(0);
+      expect(checked.behind).toBe(true);
+      const signalsBefore = signals;
+      const heldResult = await holding;
+      expect(signals).toBeGreaterThan(signalsBefore);
+      const read = await store.readAll({ after: before, maxCount: 10 });
+      expect(read.events.map((e) => e.position)).toEqual([heldResult.position, position]);
+      // A failed append signals too: a reader that relied on it must not wait for the slow poll.
+      const failedBefore = signals;
+      await expect(store.appendToStream(held, [{ type: 'test.Again', data: {} }], { expectedVersion: 'no_stream' })).rejects.toThrow(WrongExpectedVersionError);
+      expect(signals).toBeGreaterThan(failedBefore);
+    } finally {
+      await holding?.catch(() => undefined);
+      stop();
+      holdOpen.delete(held);
+      await store.close();
+    }
+  });
 
   it('does wait for an open transaction of its own database, then delivers in order', async () => {
     const before = (await head()).after;
