@@ -139,22 +139,29 @@ export class PostgresEventStore implements EventStore {
     let versionCte: string;
     if (expected === 'no_stream' || expected === -1) {
       variant = 'new';
-      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM lock
-                    ON CONFLICT DO NOTHING RETURNING version`;
+      versionCte = `v AS (INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM lock
+                    ON CONFLICT DO NOTHING RETURNING version)`;
     } else if (expected === 'any') {
       variant = 'any';
-      versionCte = `INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM lock
-                    ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $2 RETURNING version`;
+      // A plain UPDATE when the stream exists (one WAL record); the upsert only for a new stream. ON CONFLICT DO
+      // UPDATE on every append also locked the row first (a second record per append). A stream created after
+      // this statement's snapshot is invisible to the UPDATE; the upsert then meets it and bumps it.
+      versionCte = `u AS (UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM lock)
+                          RETURNING version),
+                    i AS (INSERT INTO es_streams (stream_id, version) SELECT $1, $2::int - 1 FROM lock
+                           WHERE NOT EXISTS (SELECT 1 FROM u)
+                          ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $2 RETURNING version),
+                    v AS (SELECT version FROM u UNION ALL SELECT version FROM i)`;
     } else if (expected === 'stream_exists') {
       variant = 'exists';
-      versionCte = `UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM lock)
-                    RETURNING version`;
+      versionCte = `v AS (UPDATE es_streams SET version = version + $2 WHERE stream_id = $1 AND EXISTS (SELECT 1 FROM lock)
+                    RETURNING version)`;
     } else {
       variant = 'exact';
       params.push(expected);
-      versionCte = `UPDATE es_streams SET version = version + $2
+      versionCte = `v AS (UPDATE es_streams SET version = version + $2
                      WHERE stream_id = $1 AND version = $${params.length}::int AND EXISTS (SELECT 1 FROM lock)
-                    RETURNING version`;
+                    RETURNING version)`;
     }
     let claimCte = '';
     let guard = '';
@@ -167,7 +174,7 @@ export class PostgresEventStore implements EventStore {
     const query = {
       name: `es_append_${variant}${commandId ? '_cmd' : ''}`,
       text: `WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock($7::int, $8::int)),
-                  v AS (${versionCte})${claimCte}
+                  ${versionCte}${claimCte}
              INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
              SELECT $1, v.version - $2 + e.ord::int, e.event_id, e.type, e.data, e.metadata
                FROM v, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
@@ -281,9 +288,14 @@ export class PostgresEventStore implements EventStore {
                            sum(cnt) OVER (PARTITION BY stream_id)::int AS total
                       FROM req
                      WHERE command_id IS NULL OR (stream_id, command_id) IN (SELECT stream_id, command_id FROM claim)),
-                  v AS (INSERT INTO es_streams (stream_id, version) SELECT DISTINCT stream_id, total - 1 FROM ok
+                  t AS MATERIALIZED (SELECT DISTINCT stream_id, total FROM ok),
+                  u AS (UPDATE es_streams s SET version = s.version + t.total FROM t WHERE s.stream_id = t.stream_id
+                        RETURNING s.stream_id, s.version),
+                  i AS (INSERT INTO es_streams (stream_id, version)
+                        SELECT stream_id, total - 1 FROM t WHERE stream_id NOT IN (SELECT stream_id FROM u)
                         ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + excluded.version + 1
-                        RETURNING stream_id, version)
+                        RETURNING stream_id, version),
+                  v AS (SELECT stream_id, version FROM u UNION ALL SELECT stream_id, version FROM i)
              INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata)
              SELECT e.stream_id, v.version - ok.total + ok.upto - ok.cnt + e.ord, e.event_id, e.type, e.data, e.metadata
                FROM jsonb_to_recordset($6::jsonb)

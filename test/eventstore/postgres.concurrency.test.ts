@@ -179,6 +179,36 @@ describe("PostgreSQL event store: group commit of 'any' appends", () => {
     const sharing = streams.filter((_, i) => new Set(results.slice(i * 6, i * 6 + 5).map((r) => r.position.split(':')[0])).size < 5);
     expect(sharing.length).toBeGreaterThan(0);
   });
+
+  it("an 'any' append waiting on a stream another process is creating bumps it (single and batched statements)", async () => {
+    // Process 1 creates five streams and holds each creation open; process 2 appends to them meanwhile. Its
+    // statements take their snapshot before the creations commit, so the stream rows are invisible to their
+    // UPDATE: the upsert must meet the committed row and bump it. Its first three appends leave alone (single
+    // statements, released at 300 ms); the last two, queued meanwhile, leave together (one batch, released at 1 s).
+    const streams = Array.from({ length: 5 }, (_, i) => `creating-${i}-${randomUUID()}`);
+    const holdMs = new Map(streams.map((s, i) => [s, i < 3 ? 300 : 1000]));
+    const holding: Array<() => void> = [];
+    const held = streams.map(() => new Promise<void>((r) => holding.push(r)));
+    const creator = new PostgresEventStore(database.pool, database.url, {
+      beforeCommit: async (_client, streamId) => {
+        holding[streams.indexOf(streamId)]();
+        await sleep(holdMs.get(streamId)!);
+      },
+    });
+    const other = new PostgresEventStore(database.pool, database.url);
+    try {
+      const created = streams.map((s) => creator.appendToStream(s, [{ type: 'test.Created', data: {} }], { expectedVersion: 'any' }));
+      await Promise.all(held);
+      const appended = await Promise.all(streams.map((s) => other.appendToStream(s, [{ type: 'test.Next', data: {} }], { expectedVersion: 'any' })));
+      expect((await Promise.all(created)).map((r) => r.nextExpectedVersion)).toEqual([0, 0, 0, 0, 0]);
+      expect(appended.map((r) => r.nextExpectedVersion)).toEqual([1, 1, 1, 1, 1]);
+      // The last two shared one statement (one transaction).
+      expect(appended[3].position.split(':')[0]).toBe(appended[4].position.split(':')[0]);
+      for (const s of streams) expect((await store.readStream(s)).map((e) => [e.streamVersion, e.type])).toEqual([[0, 'test.Created'], [1, 'test.Next']]);
+    } finally {
+      await Promise.all([creator.close(), other.close()]);
+    }
+  });
 });
 
 describe('PostgreSQL ordering horizon', () => {

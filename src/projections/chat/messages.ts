@@ -103,7 +103,11 @@ async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<Mess
     save_date: e.data.sentAt,
     recipients: e.data.recipients,
   }));
-  // One round trip for the whole batch: messages, their receipts and each room's last message.
+  // One round trip for the whole batch: messages, their receipts and each room's last message. A message already
+  // stored (its event applied twice) is skipped by NOT EXISTS, not ON CONFLICT: this projection is the tables' only
+  // writer and its batches are serialised by the checkpoint's row lock, so the check cannot race, and a speculative
+  // insert costs a lock-manager round and one more WAL record per row. Receipts are written only for the messages
+  // inserted here, so they cannot exist yet either.
   const inserted = await sql<{ id: string }>`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(
@@ -112,12 +116,12 @@ async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<Mess
     ), ins AS (
       INSERT INTO chat_messages (id, room_id, client_id, sender_id, participant_id, public_user_id, receiver_id, message, seq, state, save_date)
       SELECT id, room_id, client_id, sender_id, participant_id, public_user_id, receiver_id, message, seq, 'sent', save_date FROM input
-      ON CONFLICT DO NOTHING RETURNING id
+       WHERE NOT EXISTS (SELECT 1 FROM chat_messages m WHERE m.id = input.id)
+      RETURNING id
     ), rec AS (
       INSERT INTO chat_receipts (message_id, user_id, room_id, state)
       SELECT i.id, r.u, i.room_id, 'sent' FROM input i JOIN ins ON ins.id = i.id
         CROSS JOIN LATERAL jsonb_array_elements_text(i.recipients) AS r(u)
-      ON CONFLICT DO NOTHING
     ), last AS (
       -- The batch is in commit order and one room's appends are serialised: the highest seq is the newest.
       SELECT DISTINCT ON (room_id) room_id, id, save_date FROM input ORDER BY room_id, seq DESC
