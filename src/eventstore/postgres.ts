@@ -593,12 +593,12 @@ class AppendBatcher {
       // load the queue holds hundreds.
       const rest: typeof this.queue = [];
       for (const item of this.queue) {
-        const stream = item.req.streamId;
-        const command = item.req.commandId === undefined ? null : `${stream}\n${item.req.commandId}`;
         if (taken.length >= AppendBatcher.MAX_BATCH) {
           rest.push(item);
           continue;
         }
+        const stream = item.req.streamId;
+        const command = item.req.commandId === undefined ? null : `${stream}\n${item.req.commandId}`;
         if (blocked.has(stream) || this.busyStreams.has(stream) || (command !== null && commands.has(command))) {
           blocked.add(stream);
           rest.push(item);
