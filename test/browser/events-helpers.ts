@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { EventDto } from '../../src/contracts/events.js';
 import type { SignedUpUser } from '../support/accounts.js';
+import { seriousAxeViolations } from './support.js';
 
 export type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
@@ -40,13 +41,6 @@ export function eventFormDate(days: number, hour: number): string {
  * serious and critical violations, as "rule: selector" strings.
  */
 export async function seriousViolationsOutsideAppBar(page: import('playwright-core').Page): Promise<string[]> {
-  const { createRequire } = await import('node:module');
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.addScriptTag({ path: axePath });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['header.MuiAppBar-root']] }, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = await seriousAxeViolations(page, ['header.MuiAppBar-root']);
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
