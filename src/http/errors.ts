@@ -1,8 +1,12 @@
 import type { ErrorRequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { DomainError } from '../domain/shared/errors.js';
 import { ReservationConflictError, WrongExpectedVersionError } from '../eventstore/port.js';
 import { messages } from '../messages/es.js';
+
+// Field errors of schemas that set no message of their own (enums, types, sizes) come out in Spanish too, in the
+// words of zod's own Spanish locale, instead of its English default.
+z.config(z.locales.es());
 
 type CatalogueStatus = keyof typeof messages.http;
 

@@ -92,7 +92,11 @@ describe('chat over HTTP and Socket.IO', () => {
     expect(back.body.data.state).toBe('viewed');
     // The sender cannot mark its own message; invalid states are 400.
     expect((await A.put(`chatMessage/${sent.body.data._id}`, { state: 'viewed' })).body.data.state).toBe('viewed');
-    expect((await B.put(`chatMessage/${sent.body.data._id}`, { state: 'pending' })).status).toBe(400);
+    const invalid = await B.put(`chatMessage/${sent.body.data._id}`, { state: 'pending' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.messagePublic).toBe('LOS DATOS ENVIADOS SON INCORRECTOS.');
+    // The field error is in Spanish too (zod's Spanish locale), not zod's English default.
+    expect(invalid.body.errors).toEqual([{ path: 'state', message: 'Opción inválida: se esperaba una de "delivered"|"viewed"' }]);
   });
 
   it('a bulk view sends chat-room:messages-update; unread counts follow', async () => {
