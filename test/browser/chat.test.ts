@@ -157,6 +157,41 @@ describe('chat in the browser (two users, two contexts)', () => {
     expect(await bubbles(pageA, text).count()).toBe(1);
   }, 90_000);
 
+  it('keeps messages the server refuses for now (429, 503) pending and sends them later, in order, once', async () => {
+    // The first two sends meet the per-user limit, the third a server restarting behind its proxy; then through.
+    const answers = [429, 429, 503];
+    const body = (status: number) =>
+      status === 429
+        ? { status, message: 'SOLICITUD NO PROCESADA', messagePublic: 'Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.' }
+        : { status, message: 'SERVICIO NO DISPONIBLE', messagePublic: 'Inténtalo de nuevo en unos minutos.' };
+    await pageA.route('**/api/v2/chatMessage?**', async (route) => {
+      const status = route.request().method() === 'POST' ? answers.shift() : undefined;
+      if (status) await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body(status)) });
+      else await route.fallback();
+    });
+    const texts = ['En cola uno', 'En cola dos', 'En cola tres'];
+    for (const text of texts) {
+      await pageA.getByTestId('chat-input').fill(text);
+      await pageA.getByTestId('chat-input').press('Enter');
+    }
+    await eventually(() => pageA.getByTestId('chat-error').textContent()).toBe(
+      'Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.',
+    );
+    // Nothing was put back in the box: the messages wait with their clock instead.
+    expect(await pageA.getByTestId('chat-input').inputValue()).toBe('');
+    expect(await bubbles(pageA, 'En cola tres').getAttribute('data-state')).toBe('pending');
+    await pageA.screenshot({ path: `${SHOTS}/chat-retry-pending.png` });
+
+    for (const text of texts) await eventually(() => bubbles(pageA, text).getAttribute('data-state'), 20_000).not.toBe('pending');
+    expect(answers).toHaveLength(0);
+    await pageA.unroute('**/api/v2/chatMessage?**');
+    const room = await apiCall<GetChatRoomResponse>(t.node.url, b, 'GET', `chatRoom?_user=${a.user._id}`);
+    const history = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room.chatRoom._id}&limit=100`);
+    const saved = history.data.filter((m) => texts.includes(m.message)).sort((x, y) => x.seq - y.seq);
+    expect(saved.map((m) => m.message)).toEqual(texts);
+    expect(await pageA.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('aforo.chat.outbox')).length)).toBe(0);
+  }, 60_000);
+
   it('asks before closing the chat with unsent text', async () => {
     await pageB.getByTestId('chat-input').fill('Texto sin enviar');
     await pageB.getByRole('button', { name: 'Cerrar chat' }).click();

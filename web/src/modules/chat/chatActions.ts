@@ -203,46 +203,88 @@ export function markRoomViewed(room: string, me: AuthUser): Thunk {
 }
 
 const inflight = new Set<string>();
-const retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** What became of one delivery attempt. */
+type Outcome = 'sent' | 'refused' | 'retry' | 'offline' | 'busy';
+
+/**
+ * Answers that say "not now" rather than "never": the message stays pending (clock) and is sent again later.
+ * 429 is the per-user send limit; 408 and 5xx are a server or proxy that is busy or restarting.
+ */
+const isTransient = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * One shared retry for the whole outbox. While it waits, new messages queue behind the ones waiting (no direct
+ * send), and the retry resends everything oldest first: a refused-for-now message is never overtaken by a
+ * later one. Delays follow the reconnect's (1 s, 2 s, 4 s, then 5 s), with no limit on attempts.
+ */
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryAttempt = 0;
+
+function scheduleRetry(dispatch: AppDispatch) {
+  if (retryTimer) return;
+  const delay = Math.min(5000, 1000 * 2 ** retryAttempt);
+  retryAttempt++;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void dispatch(flushOutbox());
+  }, delay);
+}
 
 /**
  * Sends one outbox entry (POST chatMessage with its client id; a resend after a lost answer is harmless).
- * A network failure keeps it pending for the next reconnect; a failure with a response drops it and shows
- * the spec's message for 3 s, putting the text back in the box if the user has not typed anything since.
+ * - Saved: leaves the outbox.
+ * - Refused for good (400, 403 after leaving a group, ...): leaves the outbox, the reason shows for 3 s and the
+ *   text goes back into the room's box (after what is already typed there), so no text is ever lost.
+ * - Refused for now (429, 5xx) or no answer while the socket is up: stays pending for the shared retry; the
+ *   send limit's message shows for 3 s.
+ * - No network: stays pending for the next reconnect.
  */
-export function deliver(entry: OutboxEntry): Thunk<Promise<void>> {
+function deliver(entry: OutboxEntry): Thunk<Promise<Outcome>> {
   return async (dispatch, getState) => {
-    if (inflight.has(entry.id)) return;
+    if (inflight.has(entry.id)) return 'busy';
     inflight.add(entry.id);
-    clearTimeout(retryTimers.get(entry.id));
     try {
       const res = await dispatch(chatApi.endpoints.sendChatMessage.initiate(entry, { track: false }));
       if ('data' in res && res.data) {
         removeFromOutbox(entry.id);
         dispatch(applyMessage(res.data, entry.sender));
-      } else if ('error' in res && typeof (res.error as { status?: unknown }).status === 'number') {
-        removeFromOutbox(entry.id);
-        // A refused text answers the spec's one message; other refusals (e.g. 403 after leaving a group) say why.
-        const { status, data } = res.error as { status: number; data?: { messagePublic?: unknown } };
-        const reason = status !== 400 && typeof data?.messagePublic === 'string' ? data.messagePublic : CHAT_MESSAGE_TOO_LONG;
-        dispatch(showChatError(reason));
-        if (!selectChat(getState()).drafts[entry._room]) dispatch(setDraft({ roomId: entry._room, text: entry.message }));
-      } else if (selectChat(getState()).internet) {
-        // The socket is up but the request failed: try again shortly rather than wait for a reconnect.
-        retryTimers.set(entry.id, setTimeout(() => void dispatch(deliver(entry)), 3000));
+        return 'sent';
       }
+      const error = 'error' in res ? (res.error as { status?: unknown; data?: { messagePublic?: unknown } }) : undefined;
+      const status = typeof error?.status === 'number' ? error.status : null;
+      const reason = typeof error?.data?.messagePublic === 'string' ? error.data.messagePublic : null;
+      if (status !== null && !isTransient(status)) {
+        removeFromOutbox(entry.id);
+        // A refused text answers the spec's one message; other refusals say why.
+        dispatch(showChatError(status !== 400 && reason ? reason : CHAT_MESSAGE_TOO_LONG));
+        const draft = selectChat(getState()).drafts[entry._room];
+        dispatch(setDraft({ roomId: entry._room, text: draft ? `${draft}\n${entry.message}` : entry.message }));
+        return 'refused';
+      }
+      if (status === 429 && reason && !retryTimer) dispatch(showChatError(reason));
+      if (status === null && !selectChat(getState()).internet) return 'offline';
+      scheduleRetry(dispatch);
+      return 'retry';
     } finally {
       inflight.delete(entry.id);
     }
   };
 }
 
-/** Resends every pending message, oldest first, so each room keeps its order. */
+/** Resends every pending message, oldest first, stopping at the first that must wait, so each room keeps its order. */
 export function flushOutbox(): Thunk<Promise<void>> {
   return async (dispatch, getState) => {
+    if (retryTimer) {
+      // A reconnect does not wait for the retry's delay; the retry itself is this flush.
+      clearTimeout(retryTimer);
+      retryTimer = null;
+    }
     for (const entry of outboxEntries()) {
       if (!selectChat(getState()).internet) return;
-      await dispatch(deliver(entry));
+      const outcome = await dispatch(deliver(entry));
+      if (outcome === 'retry' || outcome === 'offline') return;
+      if (outcome === 'sent') retryAttempt = 0;
     }
   };
 }
@@ -276,7 +318,8 @@ export function sendText(target: SendTarget, text: string, me: AuthUser): Thunk<
     };
     addToOutbox(entry);
     emitSocket(CHAT_SOCKET_EVENTS.writing, { _room: target.roomId, writing: false });
-    if (selectChat(getState()).internet) void dispatch(deliver(entry));
+    // While a retry waits, the message queues behind the pending ones (see scheduleRetry).
+    if (selectChat(getState()).internet && !retryTimer) void dispatch(deliver(entry));
     return true;
   };
 }
