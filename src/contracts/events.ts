@@ -32,15 +32,47 @@ export const CURRENCY_PREFIX: Record<Currency, string> = { PEN: 'S/.', USD: '$',
 export const DEFAULT_CURRENCY: Currency = 'PEN';
 export const DEFAULT_TIME_ZONE = 'America/Lima';
 
-/** Event code: lower-case slug, 3 to 60 characters, letters, digits and inner hyphens. */
+/** Words that stand in place of the event in /module/{administrator}/{event} (spec section 2). */
+export const MODULE_AREA_RESERVED_WORDS = [
+  'create',
+  'editEvent',
+  'projects',
+  'users',
+  'contacts',
+  'mails',
+  'invoicing',
+  'settings',
+  'filesBank',
+  'crm',
+  'sendWhatsApp',
+] as const;
+
+/**
+ * Codes no event can take, because its URLs put the code where these words route elsewhere: the module area's
+ * reserved words (/module/{administrator}/{eventCode}/...) and the first segments of the app's other routes
+ * (event-code pages live at /{eventCode}/...; spec section 2). Lower case: codes are, and the router matches
+ * paths without regard to case.
+ */
+export const RESERVED_EVENT_CODES: ReadonlySet<string> = new Set([
+  ...MODULE_AREA_RESERVED_WORDS.map((w) => w.toLowerCase()),
+  ...['admin', 'api', 'appcontrol', 'assets', 'auth', 'chat', 'conference', 'confidentialitypolicy', 'confirm', 'expo'],
+  ...['exportevent', 'generalconditionsutilization', 'generalmeeting', 'googlecloud', 'invitation', 'module', 'myevent'],
+  ...['mymeetings', 'mytickets', 'order', 'poll', 'registerinvitation', 'reservation', 'reservationculqi', 'searchevent'],
+  ...['socket', 'subscription', 'support', 'tabla', 'test', 'tickets', 'update', 'uploadcard', 'validatecode', 'validateticket'],
+]);
+export const isReservedEventCode = (code: string) => RESERVED_EVENT_CODES.has(code.trim().toLowerCase());
+
+/** Event code: lower-case slug, 3 to 60 characters, letters, digits and inner hyphens, not a reserved word. */
 export const EVENT_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
+export const EVENT_CODE_RESERVED_MESSAGE = 'Este código está reservado por Aforo. Elige otro.';
 export const eventCodeSchema = z
   .string({ message: required })
   .trim()
   .toLowerCase()
   .regex(EVENT_CODE_PATTERN, {
     message: 'El código solo admite minúsculas, números y guiones (3 a 60 caracteres), sin guion al inicio ni al final.',
-  });
+  })
+  .refine((code) => !RESERVED_EVENT_CODES.has(code), { message: EVENT_CODE_RESERVED_MESSAGE });
 
 /** Cover image upload limits (multipart field `cover`). */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;

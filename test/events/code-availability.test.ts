@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_CODE_RESERVED_MESSAGE } from '../../src/contracts/events.js';
 import { messages } from '../../src/messages/es.js';
 import { client, createEvent, newEventBody, organizer, startEventsNode, type Node } from './helpers.js';
 
@@ -42,6 +43,22 @@ describe('eventCode availability while typing', () => {
     const bad = await check(b, 'A!');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ path: 'code', message: expect.stringContaining('minúsculas') });
+  });
+
+  it('refuses the words whose URLs route elsewhere (module area, top-level pages), in any case, on create, rename and check', async () => {
+    const a = await organizer(t.node.url);
+    const ev = (await createEvent(a)).data;
+    for (const code of ['crm', 'create', 'SendWhatsApp', 'editevent', 'admin', 'auth', 'module']) {
+      const created = await a.post('/event', newEventBody({ eventCode: code }));
+      expect(created.status).toBe(400);
+      expect(created.body.errors).toContainEqual({ path: 'eventCode', message: EVENT_CODE_RESERVED_MESSAGE });
+      expect((await a.put(`/event/${ev._id}`, { eventCode: code })).status).toBe(400);
+      const checked = await check(a, code);
+      expect(checked.status).toBe(400);
+      expect(checked.body.errors[0]).toEqual({ path: 'code', message: EVENT_CODE_RESERVED_MESSAGE });
+    }
+    // A code that merely contains such a word is fine.
+    expect((await a.post('/event', newEventBody({ eventCode: `crm-${ev.eventCode}` }))).status).toBe(201);
   });
 
   it('follows renames at once: the old code is free, the new one taken', async () => {

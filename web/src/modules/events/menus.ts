@@ -1,3 +1,5 @@
+import { MODULE_AREA_RESERVED_WORDS } from '@contracts/events';
+
 /**
  * Module drawers of the organizer area, exactly as the spec's "Menus" section lists them, per module and role.
  * `path` is appended to /module/{administrator}/{event}/{module}. Items whose page is not part of this release
@@ -164,19 +166,7 @@ export function menuAllows(module: string, role: string | undefined, page: strin
 }
 
 /** Reserved words that stand in place of the event in /module/{administrator}/{event} (spec section 2). */
-export const RESERVED_WORDS = [
-  'create',
-  'editEvent',
-  'projects',
-  'users',
-  'contacts',
-  'mails',
-  'invoicing',
-  'settings',
-  'filesBank',
-  'crm',
-  'sendWhatsApp',
-] as const;
+export const RESERVED_WORDS = MODULE_AREA_RESERVED_WORDS;
 
 /** Modules a user can hold per event (spec section 1). */
 export const EVENT_MODULES = ['store', 'fair', 'virtualFair', 'businessConference', 'exhibitor', 'crm'] as const;

@@ -17,6 +17,7 @@ import {
   CURRENCY_PREFIX,
   DEFAULT_TIME_ZONE,
   EVENT_CODE_PATTERN,
+  isReservedEventCode,
   createEventRequestSchema,
   updateEventRequestSchema,
   type EventDto,
@@ -107,7 +108,8 @@ export function Component() {
 
   // The code is checked while typing (400 ms after the last key), skipping the event's own code; the answer
   // only counts for the code still in the field. Saving checks again (the reservation is the guarantee).
-  const codeValid = EVENT_CODE_PATTERN.test(form.eventCode);
+  const codeReserved = isReservedEventCode(form.eventCode);
+  const codeValid = EVENT_CODE_PATTERN.test(form.eventCode) && !codeReserved;
   const settledCode = useDebouncedValue(form.eventCode, 400);
   const checkCode = codeValid && settledCode === form.eventCode && !(ev && form.eventCode === ev.eventCode);
   const { currentData: availability } = useCodeAvailabilityQuery(checkCode ? { code: form.eventCode, ...(ev ? { eventId: ev._id } : {}) } : skipToken);
@@ -146,7 +148,9 @@ export function Component() {
   const codeHelp =
     errors.eventCode ??
     codeTaken ??
-    (form.eventCode && !codeValid
+    (codeReserved
+      ? t('events.form.codeReserved')
+      : form.eventCode && !codeValid
       ? t('events.form.codeInvalid')
       : codeAnswer?.available
         ? t('events.form.codeAvailable', { url: publicUrl })
