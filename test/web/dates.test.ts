@@ -3,7 +3,7 @@ import 'dayjs/locale/es';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { describe, expect, it } from 'vitest';
-import { dayBadge, longDate, money } from '../../web/src/modules/events/dates.js';
+import { cardPrice, dayBadge, longDate, money } from '../../web/src/modules/events/dates.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -30,5 +30,15 @@ describe('event card dates without dayjs', () => {
     expect(money(25, 'PEN')).toBe('S/. 25.00');
     expect(money(10.5, 'USD')).toBe('$ 10.50');
     expect(money(8, undefined)).toBe('S/. 8.00');
+  });
+});
+
+describe('event card price line', () => {
+  const t = (key: string, values?: Record<string, string>) => `${key}${values ? ` ${JSON.stringify(values)}` : ''}`;
+  it("says 'Gratis' only when every ticket is free, a range when free and paid tickets mix", () => {
+    expect(cardPrice({ minPrice: null, maxPrice: null, currency: 'PEN' }, t)).toBeNull();
+    expect(cardPrice({ minPrice: 0, maxPrice: 0, currency: 'PEN' }, t)).toBe('events.common.free');
+    expect(cardPrice({ minPrice: 0, maxPrice: 45.5, currency: 'PEN' }, t)).toBe(`events.card.freeTo ${JSON.stringify({ price: money(45.5, 'PEN') })}`);
+    expect(cardPrice({ minPrice: 20, maxPrice: 45.5, currency: 'USD' }, t)).toBe(`events.card.from ${JSON.stringify({ price: money(20, 'USD') })}`);
   });
 });

@@ -50,3 +50,17 @@ export function money(amount: number, currency: string | undefined): string {
   const prefix = CURRENCY_PREFIX[currency ?? 'PEN'] ?? currency ?? '';
   return `${prefix} ${amount.toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+/**
+ * An event card's price line from its cheapest and dearest ticket: 'Gratis' only when every ticket is free, a
+ * range when free and paid tickets mix ('Gratis – S/. 45.50'), 'Desde S/. 20.00' otherwise; null without tickets.
+ */
+export function cardPrice(
+  ev: { minPrice: number | null; maxPrice: number | null; currency?: string },
+  t: (key: string, values?: Record<string, string>) => string,
+): string | null {
+  if (ev.minPrice === null) return null;
+  if (ev.minPrice > 0) return t('events.card.from', { price: money(ev.minPrice, ev.currency) });
+  if (!ev.maxPrice) return t('events.common.free');
+  return t('events.card.freeTo', { price: money(ev.maxPrice, ev.currency) });
+}

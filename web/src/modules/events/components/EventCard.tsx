@@ -10,7 +10,7 @@ import type { EventSummary } from '@contracts/events';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
-import { dayBadge, longDate, money } from '../dates';
+import { cardPrice, dayBadge, longDate } from '../dates';
 
 /** Cover with a date badge; a gradient with the initials when the event has no cover. */
 function Cover({ ev }: { ev: EventSummary }) {
@@ -37,7 +37,7 @@ function Cover({ ev }: { ev: EventSummary }) {
 /** A published event as a card: cover, name, date in Spanish, place and "price from". */
 export function EventCard({ ev, footer }: { ev: EventSummary; footer?: ReactNode }) {
   const { t } = useTranslation();
-  const price = ev.minPrice === null ? null : ev.minPrice === 0 ? t('events.common.free') : t('events.card.from', { price: money(ev.minPrice, ev.currency) });
+  const price = cardPrice(ev, t);
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }} data-testid="event-card">
       <CardActionArea component={RouterLink} to={`/e/${encodeURIComponent(ev.eventCode)}`} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
