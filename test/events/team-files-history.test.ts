@@ -176,4 +176,32 @@ describe('collaborators, cover upload, history and administration', () => {
     expect((await admin.get(`/event/${ev.data._id}`)).status).toBe(200);
     expect((await admin.put(`/event/${ev.data._id}`, { eventName: 'Cambiado' })).status).toBe(403);
   });
+
+  it('platform administration: the grids\' text filters ignore case and accents, with every text operator', async () => {
+    const adminUser = await signUp(t.node.url, { displayName: 'Admin Acentos' });
+    await makeAdministrator(t.ctx, adminUser.user._id);
+    const admin = client(t.node.url, adminUser);
+    const olga = await organizer(t.node.url, 'Olga Pérez Núñez');
+    const ev = await createEvent(olga);
+    await settle(t, ev.position);
+    const names = async (grid: string, operator: string, value: string) => {
+      const res = await admin.get(`/admin/${grid}?filterField=displayName&filterOperator=${encodeURIComponent(operator)}&filterValue=${encodeURIComponent(value)}`);
+      expect(res.status).toBe(200);
+      return res.body.rows.map((r: { displayName: string }) => r.displayName) as string[];
+    };
+    for (const grid of ['users', 'organizers']) {
+      expect(await names(grid, 'contains', 'perez')).toEqual(['Olga Pérez Núñez']);
+      expect(await names(grid, 'contains', 'PEREZ NUÑEZ')).toEqual(['Olga Pérez Núñez']);
+      expect(await names(grid, 'startsWith', 'OLGA PEREZ')).toEqual(['Olga Pérez Núñez']);
+      expect(await names(grid, 'endsWith', 'nunez')).toEqual(['Olga Pérez Núñez']);
+      expect(await names(grid, 'equals', 'olga perez nunez')).toEqual(['Olga Pérez Núñez']);
+      expect(await names(grid, 'is', 'OLGA PÉREZ NUNEZ')).toEqual(['Olga Pérez Núñez']);
+      expect(await names(grid, 'doesNotContain', 'Perez')).not.toContain('Olga Pérez Núñez');
+      expect(await names(grid, 'doesNotEqual', 'olga perez nunez')).not.toContain('Olga Pérez Núñez');
+      // LIKE's wildcards stay literal, also the full-width ones unaccent folds into '%' and '_'.
+      expect(await names(grid, 'contains', '%')).toEqual([]);
+      expect(await names(grid, 'startsWith', '＿')).toEqual([]);
+    }
+    expect(await names('users', 'doesNotContain', 'perez')).toContain('Admin Acentos');
+  });
 });

@@ -219,10 +219,21 @@ export async function memberships(db: Kysely<DB>, userId: string) {
 
 type GridColumn = { expr: ReturnType<typeof sql>; type: 'text' | 'number' | 'boolean' | 'date' };
 
+/**
+ * Text filters compare case- and accent-insensitively, like the public search ("perez" finds "Pérez"): both
+ * sides folded with lower(aforo_unaccent(..)), the expression form the unaccent indexes (events_name_unaccent) use.
+ */
+const folded = (x: unknown) => sql<string>`lower(aforo_unaccent(${x}))`;
+/**
+ * The folded filter value as a literal LIKE fragment, escaped after folding in SQL: unaccent maps some
+ * characters to LIKE's own (full-width '％' and '＿' become '%' and '_'), so escaping before would not hold.
+ */
+const likeLiteral = (value: string) =>
+  sql<string>`replace(replace(replace(${folded(sql`${value}::text`)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
 function gridWhere(col: GridColumn, operator: string | undefined, raw: string | undefined) {
   const value = raw ?? '';
   const e = col.expr;
-  const likeEscaped = value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   switch (operator) {
     case undefined:
       return null;
@@ -233,21 +244,22 @@ function gridWhere(col: GridColumn, operator: string | undefined, raw: string | 
   }
   if (raw === undefined || raw === '') return null; // the grid sends operators without a value while typing
   if (col.type === 'text') {
+    const f = folded(e);
     switch (operator) {
       case 'contains':
-        return sql<boolean>`lower(${e}) LIKE ${`%${likeEscaped}%`}`;
+        return sql<boolean>`${f} LIKE ('%' || ${likeLiteral(value)} || '%')`;
       case 'doesNotContain':
-        return sql<boolean>`lower(${e}) NOT LIKE ${`%${likeEscaped}%`}`;
+        return sql<boolean>`${f} NOT LIKE ('%' || ${likeLiteral(value)} || '%')`;
       case 'startsWith':
-        return sql<boolean>`lower(${e}) LIKE ${`${likeEscaped}%`}`;
+        return sql<boolean>`${f} LIKE (${likeLiteral(value)} || '%')`;
       case 'endsWith':
-        return sql<boolean>`lower(${e}) LIKE ${`%${likeEscaped}`}`;
+        return sql<boolean>`${f} LIKE ('%' || ${likeLiteral(value)})`;
       case 'equals':
       case 'is':
-        return sql<boolean>`lower(${e}) = ${value.toLowerCase()}`;
+        return sql<boolean>`${f} = ${folded(sql`${value}::text`)}`;
       case 'doesNotEqual':
       case 'not':
-        return sql<boolean>`lower(${e}) <> ${value.toLowerCase()}`;
+        return sql<boolean>`${f} <> ${folded(sql`${value}::text`)}`;
     }
     return null;
   }
