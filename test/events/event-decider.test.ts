@@ -130,6 +130,29 @@ describe('ticket types', () => {
     spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { quantity: 2, minPerOrder: 3, maxPerOrder: 4 }) } }).thenThrows(code('TICKET_MIN_ABOVE_QUANTITY'));
     spec.given([created, freeTicket]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10, { quantity: 51 }) } }).thenThrows(code('TICKETS_EXCEED_CAPACITY'));
   });
+  it('sells tickets only before the event ends, and keeps the end after every sale', () => {
+    // The event runs 2026-05-01 19:00-23:00 UTC.
+    spec
+      .given([created])
+      .when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { saleStart: '2026-04-10T00:00:00Z', saleEnd: '2026-05-02T00:00:00Z' }) } })
+      .thenThrows(code('TICKET_SALE_AFTER_EVENT'));
+    spec
+      .given([created])
+      .when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { saleStart: '2026-05-01T23:00:00Z', saleEnd: null }) } })
+      .thenThrows(code('TICKET_SALE_AFTER_EVENT'));
+    // Selling until the very end (at the door) is fine.
+    const untilTheEnd = ticket(0, { saleStart: '2026-04-10T00:00:00Z', saleEnd: '2026-05-01T23:00:00Z' });
+    spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...untilTheEnd } }).then([
+      { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T1, ...untilTheEnd, at } },
+    ]);
+    const selling: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T1, ...untilTheEnd, at } };
+    spec.given([created, selling]).when({ type: 'ChangeTicketType', data: { ticketTypeId: T1, changes: { saleEnd: '2026-05-03T00:00:00Z' } } }).thenThrows(code('TICKET_SALE_AFTER_EVENT'));
+    // Moving the end before a ticket's sale ends is refused until the sale is moved.
+    spec
+      .given([created, selling])
+      .when({ type: 'UpdateEvent', data: { changes: { endDate: '2026-05-01T22:00:00.000Z' } } })
+      .thenThrows(code('TICKET_SALE_AFTER_EVENT'));
+  });
   it('a published event keeps at least one ticket', () => {
     spec.given([created, freeTicket, published(true)]).when({ type: 'RemoveTicketType', data: { ticketTypeId: T1 } }).thenThrows(code('LAST_TICKET_PUBLISHED'));
     spec.given([created, freeTicket]).when({ type: 'RemoveTicketType', data: { ticketTypeId: T1 } }).then([

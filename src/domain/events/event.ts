@@ -379,10 +379,17 @@ function checkDetails(d: EventDetails): void {
   if (!isValidTimeZone(d.timeZone)) throw new DomainError('INVALID_TIME_ZONE', m.invalidTimeZone);
 }
 
-function checkTicket(t: TicketTypeFields): void {
+/** Whether a ticket's sale window reaches past the event's end (no one buys a ticket to an event that is over). */
+function sellsAfter(t: Pick<TicketTypeFields, 'saleStart' | 'saleEnd'>, eventEnd: string): boolean {
+  const end = Date.parse(eventEnd);
+  return (t.saleEnd !== null && Date.parse(t.saleEnd) > end) || (t.saleStart !== null && Date.parse(t.saleStart) >= end);
+}
+
+function checkTicket(t: TicketTypeFields, eventEnd: string): void {
   if (t.saleStart && t.saleEnd && !(Date.parse(t.saleEnd) > Date.parse(t.saleStart))) {
     throw new DomainError('TICKET_SALE_DATES', m.ticketSaleDates);
   }
+  if (sellsAfter(t, eventEnd)) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketSaleAfterEvent);
   if (t.maxPerOrder < t.minPerOrder) throw new DomainError('TICKET_ORDER_LIMITS', m.ticketOrderLimits);
   if (t.minPerOrder > t.quantity) throw new DomainError('TICKET_MIN_ABOVE_QUANTITY', m.ticketMinAboveQuantity);
 }
@@ -442,6 +449,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       if (Object.keys(changes).length === 0) return [];
       const details = { ...pickDetails(s), ...changes };
       checkDetails(details);
+      if (s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
       if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
       const events: EventsEvent[] = [{ type: 'events.EventDetailsChanged', data: { eventId, changes, at } }];
       checkCapacity(apply(s, events), 'CAPACITY_BELOW_TICKETS');
@@ -471,7 +479,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       const existing = s.tickets.find((t) => t.id === ticketTypeId);
       if (existing) throw new DomainError('TICKET_EXISTS', m.exists, 409);
       if (s.tickets.length >= MAX_TICKET_TYPES) throw new DomainError('TOO_MANY_TICKET_TYPES', m.tooManyTicketTypes, 409);
-      checkTicket(fields);
+      checkTicket(fields, s.endDate);
       const events: EventsEvent[] = [{ type: 'events.TicketTypeAdded', data: { eventId, ticketTypeId, ...fields, at } }];
       const next = apply(s, events);
       checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
@@ -483,7 +491,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       if (!ticket) throw new NotFoundError('TICKET_NOT_FOUND', m.ticketNotFound);
       const changes = changedOnly<TicketTypeFields>(ticket, command.data.changes);
       if (Object.keys(changes).length === 0) return [];
-      checkTicket({ ...ticket, ...changes });
+      checkTicket({ ...ticket, ...changes }, s.endDate);
       const events: EventsEvent[] = [{ type: 'events.TicketTypeChanged', data: { eventId, ticketTypeId: ticket.id, changes, at } }];
       const next = apply(s, events);
       checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');

@@ -48,7 +48,24 @@ interface Form {
 }
 const EMPTY: Form = { name: '', price: '0', quantity: '100', saleStart: '', saleEnd: '', minPerOrder: '1', maxPerOrder: '10', visibility: 'public' };
 
-function TicketDialog({ open, onClose, ticket, eventId, currency, timeZone }: { open: boolean; onClose: () => void; ticket: TicketTypeDto | null; eventId: string; currency: string; timeZone: string }) {
+function TicketDialog({
+  open,
+  onClose,
+  ticket,
+  eventId,
+  eventEnd,
+  currency,
+  timeZone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  ticket: TicketTypeDto | null;
+  eventId: string;
+  /** The event's end (ISO): sales must start and end before it. */
+  eventEnd: string;
+  currency: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const { notify, notifyError } = useNotify();
   const [create, createState] = useCreateTicketMutation();
@@ -99,6 +116,9 @@ function TicketDialog({ open, onClose, ticket, eventId, currency, timeZone }: { 
     const parsed = ticketTypeFieldsSchema.safeParse(candidate);
     const errs: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
     if (candidate.saleStart && candidate.saleEnd && candidate.saleEnd <= candidate.saleStart) errs.saleEnd ??= t('events.tickets.saleEndAfterStart');
+    const end = Date.parse(eventEnd);
+    if (candidate.saleEnd && Date.parse(candidate.saleEnd) > end) errs.saleEnd ??= t('events.tickets.saleAfterEventEnd');
+    if (candidate.saleStart && Date.parse(candidate.saleStart) >= end) errs.saleStart ??= t('events.tickets.saleAfterEventEnd');
     if ((candidate.minPerOrder ?? 1) > (candidate.maxPerOrder ?? 10)) errs.maxPerOrder ??= t('events.tickets.maxAboveMin');
     if (!parsed.success || Object.values(errs).some(Boolean)) {
       setErrors(errs);
@@ -261,6 +281,7 @@ export default function TicketsPage() {
           onClose={() => setEditing(null)}
           ticket={editing === 'new' ? null : editing}
           eventId={ev._id}
+          eventEnd={ev.endDate}
           currency={ev.currency}
           timeZone={ev.timeZone}
         />
