@@ -449,7 +449,8 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       if (Object.keys(changes).length === 0) return [];
       const details = { ...pickDetails(s), ...changes };
       checkDetails(details);
-      if (s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
+      // Only when the end moves: an older event whose tickets sell later can still be renamed.
+      if (changes.endDate && s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
       if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
       const events: EventsEvent[] = [{ type: 'events.EventDetailsChanged', data: { eventId, changes, at } }];
       checkCapacity(apply(s, events), 'CAPACITY_BELOW_TICKETS');
