@@ -40,6 +40,9 @@ describe('web shell and account pages (chromium)', { timeout: 60_000 }, () => {
     const mail = await smtp.waitForMail((m) => m.to.includes(email), 15_000);
     const link = mail.links.find((l) => new URL(l).pathname.startsWith('/auth/verify/'));
     expect(link, mail.text).toBeTruthy();
+    // A mangled link (its token not even well formed) says the link is invalid, not a generic 'bad data'.
+    await page.goto('/auth/verify/bogus-token-123');
+    await eventually(() => page.getByTestId('token-result').textContent()).toBe('El enlace de verificación no es válido o ha expirado.');
     await page.goto(atNode(link!, base));
     await eventually(() => page.getByTestId('token-result').textContent()).toContain('verificada');
 

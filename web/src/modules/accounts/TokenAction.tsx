@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorBody, apiErrorMessage } from '../../app/api';
 
 type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
@@ -22,7 +22,9 @@ export function TokenAction({ run, running, done, failed, after }: { run: () => 
     started.current = true;
     run().then(
       () => setState({ kind: 'done' }),
-      (error) => setState({ kind: 'failed', message: apiErrorMessage(error, failed) }),
+      // A link whose token is not even well formed fails validation (400 with field errors, whose generic text
+      // says nothing about links): it is just an invalid link, so the page's own text says so.
+      (error) => setState({ kind: 'failed', message: apiErrorBody(error)?.errors?.length ? failed : apiErrorMessage(error, failed) }),
     );
   }, [run, failed]);
   if (state.kind === 'running') {
