@@ -69,8 +69,9 @@ export function Component() {
   }, [administrator, event?._id, module, page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const hasMenu = !!module && menuFor(module, role).length > 0;
-  const canPublish =
-    !!event && wide && !event.published && module !== 'businessConference' && role === 'administrator' && !!data?.actions.includes('event.publish');
+  // Mounted for the publisher whether or not the event is published yet: the publish's loading dialog must
+  // outlive the reload that shows the event published (the button itself hides then).
+  const mayPublish = !!event && wide && module !== 'businessConference' && role === 'administrator' && !!data?.actions.includes('event.publish');
 
   const changeModule = (m: string) => {
     if (event) navigate(modulePath(administrator, event.eventCode, m));
@@ -173,9 +174,10 @@ export function Component() {
           />
         )}
         <Box sx={{ flex: 1 }} />
-        {canPublish && event && (
+        {mayPublish && event && (
           <PublishFlow
             eventId={event._id}
+            published={event.published}
             ticketsPath={modulePath(administrator, event.eventCode, 'store', '/tickets')}
             paymentPath={modulePath(administrator, event.eventCode, 'store', '/manage/settings')}
           />

@@ -40,6 +40,8 @@ function StrictDialog(props: DialogProps & { onDismiss: () => void }) {
 
 export interface PublishFlowProps {
   eventId: string;
+  /** A published event shows no button; the dialogs of a publish in progress stay until it ends. */
+  published?: boolean;
   /** Links of the prompts: the tickets page and the payment-method settings page. */
   ticketsPath: string;
   paymentPath: string;
@@ -51,11 +53,13 @@ export interface PublishFlowProps {
  * (2) maximum ticket price 0 -> confirm, no payment method needed; (3) no payment method -> prompt to
  * configure one; (4) otherwise confirm. The server applies the same rules; this only explains them.
  */
-export function PublishFlow({ eventId, ticketsPath, paymentPath, size = 'medium' }: PublishFlowProps) {
+export function PublishFlow({ eventId, published = false, ticketsPath, paymentPath, size = 'medium' }: PublishFlowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>(null);
+  // Which confirm was shown: its text must not switch while the dialog fades out into the loading one.
+  const [freeConfirm, setFreeConfirm] = useState(false);
   const [checking, setChecking] = useState(false);
   const [updateEvent] = useUpdateEventMutation();
 
@@ -70,9 +74,11 @@ export function PublishFlow({ eventId, ticketsPath, paymentPath, size = 'medium'
     }
     const { ticket, methods } = r.data;
     if (ticket.quantity === 0) setStep('noTicket');
-    else if (ticket.maximumPrice === 0) setStep('confirmFree');
-    else if (methods === 0) setStep('noPayment');
-    else setStep('confirm');
+    else if (methods === 0 && ticket.maximumPrice > 0) setStep('noPayment');
+    else {
+      setFreeConfirm(ticket.maximumPrice === 0);
+      setStep(ticket.maximumPrice === 0 ? 'confirmFree' : 'confirm');
+    }
   };
 
   const publish = async () => {
@@ -96,17 +102,19 @@ export function PublishFlow({ eventId, ticketsPath, paymentPath, size = 'medium'
 
   return (
     <>
-      <Button
-        variant="contained"
-        color="primary"
-        size={size}
-        startIcon={checking ? <CircularProgress size={16} color="inherit" /> : <CampaignIcon />}
-        disabled={checking || step === 'loading'}
-        onClick={() => void start()}
-        data-testid="publish-event"
-      >
-        {t('events.publish.button')}
-      </Button>
+      {!published && (
+        <Button
+          variant="contained"
+          color="primary"
+          size={size}
+          startIcon={checking ? <CircularProgress size={16} color="inherit" /> : <CampaignIcon />}
+          disabled={checking || step === 'loading'}
+          onClick={() => void start()}
+          data-testid="publish-event"
+        >
+          {t('events.publish.button')}
+        </Button>
+      )}
 
       <StrictDialog open={step === 'noTicket'} onDismiss={close} aria-labelledby="publish-no-ticket">
         <DialogTitle id="publish-no-ticket">{t('events.publish.noTicketTitle')}</DialogTitle>
@@ -137,7 +145,7 @@ export function PublishFlow({ eventId, ticketsPath, paymentPath, size = 'medium'
       <StrictDialog open={step === 'confirm' || step === 'confirmFree'} onDismiss={close} aria-labelledby="publish-confirm">
         <DialogTitle id="publish-confirm">{t('events.publish.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{step === 'confirmFree' ? t('events.publish.confirmFreeText') : t('events.publish.confirmText')}</DialogContentText>
+          <DialogContentText>{freeConfirm ? t('events.publish.confirmFreeText') : t('events.publish.confirmText')}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('common.cancel')}</Button>
