@@ -27,7 +27,7 @@ import { useTranslation } from '../../../i18n';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useNotify } from '../../../components/notify';
-import { useCancelInvitationMutation, useCollaboratorsQuery, useInviteCollaboratorMutation, useRemoveCollaboratorMutation } from '../api';
+import { useCancelInvitationMutation, useCollaboratorsQuery, useInviteCollaboratorMutation, useRemoveCollaboratorMutation, useValidateRoleQuery } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
@@ -48,6 +48,10 @@ export function Component() {
     if (!eventId && events[0]) setEventId(events[0]._id);
   }, [events, eventId]);
   const { data, error, isFetching } = useCollaboratorsQuery(eventId, { skip: !eventId });
+  // Who may only look at the team (a platform administrator, say) gets no invite form and no remove buttons;
+  // the server refuses those commands anyway.
+  const { currentData: access } = useValidateRoleQuery({ client: administrator, event: eventId }, { skip: !eventId });
+  const canManage = !!access?.actions.includes('collaborator.manage');
   const [invite, inviteState] = useInviteCollaboratorMutation();
   const [remove] = useRemoveCollaboratorMutation();
   const [cancelInvitation, cancelState] = useCancelInvitationMutation();
@@ -117,62 +121,64 @@ export function Component() {
         ))}
       </TextField>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 3 }}>
-        <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
-          {t('events.team.invite')}
-        </Typography>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'start' }}
-        >
-          <TextField
-            id="team-email"
-            label={t('events.team.email')}
-            type="email"
-            value={form.email}
-            onChange={(e) => {
-              setForm((f) => ({ ...f, email: e.target.value }));
-              setErrors((x) => ({ ...x, email: undefined }));
+      {canManage && !error && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+            {t('events.team.invite')}
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
             }}
-            error={!!errors.email}
-            helperText={errors.email}
-            required
-          />
-          <TextField
-            id="team-module"
-            select
-            label={t('events.area.module')}
-            value={form.module}
-            onChange={(e) => {
-              const m = e.target.value as ModuleName;
-              setForm((f) => ({ ...f, module: m, role: MODULE_ROLES[m][0] }));
-            }}
-            error={!!errors.module}
-            helperText={errors.module}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr auto' }, alignItems: 'start' }}
           >
-            {MODULES.map((m) => (
-              <MenuItem key={m} value={m}>
-                {t(`events.modules.${m}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField id="team-role" select label={t('events.team.role')} value={form.role} onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))} error={!!errors.role} helperText={errors.role}>
-            {roles.map((r) => (
-              <MenuItem key={r} value={r}>
-                {t(`events.roles.${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={inviteState.isLoading || !eventId} sx={{ height: 56 }} data-testid="team-invite">
-            {t('events.team.send')}
-          </Button>
-        </Box>
-      </Paper>
+            <TextField
+              id="team-email"
+              label={t('events.team.email')}
+              type="email"
+              value={form.email}
+              onChange={(e) => {
+                setForm((f) => ({ ...f, email: e.target.value }));
+                setErrors((x) => ({ ...x, email: undefined }));
+              }}
+              error={!!errors.email}
+              helperText={errors.email}
+              required
+            />
+            <TextField
+              id="team-module"
+              select
+              label={t('events.area.module')}
+              value={form.module}
+              onChange={(e) => {
+                const m = e.target.value as ModuleName;
+                setForm((f) => ({ ...f, module: m, role: MODULE_ROLES[m][0] }));
+              }}
+              error={!!errors.module}
+              helperText={errors.module}
+            >
+              {MODULES.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {t(`events.modules.${m}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField id="team-role" select label={t('events.team.role')} value={form.role} onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))} error={!!errors.role} helperText={errors.role}>
+              {roles.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {t(`events.roles.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={inviteState.isLoading || !eventId} sx={{ height: 56 }} data-testid="team-invite">
+              {t('events.team.send')}
+            </Button>
+          </Box>
+        </Paper>
+      )}
 
       {error ? (
         <ErrorView {...describeError(error)} />
@@ -187,7 +193,7 @@ export function Component() {
               <ListItem
                 key={c.userId}
                 secondaryAction={
-                  !c.owner && (
+                  !c.owner && canManage && (
                     <Tooltip title={t('events.team.remove')}>
                       <IconButton edge="end" aria-label={`${t('events.team.remove')} ${c.displayName}`} onClick={() => setRemoving(c)}>
                         <PersonRemoveIcon />
@@ -227,11 +233,13 @@ export function Component() {
                     key={p._id}
                     data-testid="team-pending"
                     secondaryAction={
-                      <Tooltip title={t('events.team.cancelInvitation')}>
-                        <IconButton edge="end" aria-label={`${t('events.team.cancelInvitation')} ${p.emailMasked}`} onClick={() => setCancelling(p)}>
-                          <CancelScheduleSendIcon />
-                        </IconButton>
-                      </Tooltip>
+                      canManage && (
+                        <Tooltip title={t('events.team.cancelInvitation')}>
+                          <IconButton edge="end" aria-label={`${t('events.team.cancelInvitation')} ${p.emailMasked}`} onClick={() => setCancelling(p)}>
+                            <CancelScheduleSendIcon />
+                          </IconButton>
+                        </Tooltip>
+                      )
                     }
                   >
                     <ListItemText
