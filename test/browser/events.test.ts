@@ -230,9 +230,18 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByTestId('publish-confirm').click();
     await page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.').waitFor();
 
-    // The audit trail lists the changes, newest first.
+    // The audit trail lists the changes, newest first, with the workspace's labels instead of the codes.
+    const cashier = await signUp(base, { displayName: 'Ana Paredes' });
+    expect((await api('POST', `/event/${ev._id}/collaborator`, { email: cashier.email, module: 'store', role: 'register' })).status).toBe(201);
     await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store/history`);
     await poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
+    const cell = (text: string) => page.getByRole('cell', { name: text, exact: true });
+    await poll(() => cell('Rol · TIENDA').count()).toBe(1);
+    expect(await cell('Registro').count()).toBe(1);
+    expect(await cell('Depósito bancario').count()).toBe(1);
+    expect(await cell('Pública').count()).toBe(1);
+    expect(await cell('Dólares (USD)').count()).toBe(1);
+    for (const code of ['role.store', 'register', 'bankDeposit', 'public', 'USD']) expect(await cell(code).count(), code).toBe(0);
     await shot(page, 'history-1280');
 
     // An eventCode reserved by another event is reported while typing (debounced), with the save's message.

@@ -28,6 +28,19 @@ function show(v: unknown, tz: string, yes: string, no: string): string {
   return String(v);
 }
 
+/**
+ * Coded values of the audit trail (src/domain/events/audit.ts) and the keys of the labels the rest of the
+ * workspace shows for them, by field name; `role.<module>` fields hold a role. Other fields are free text.
+ */
+const VALUE_KEYS: Partial<Record<string, (code: string) => string>> = {
+  role: (code) => `events.roles.${code}`,
+  module: (code) => `events.modules.${code}`,
+  kind: (code) => `events.payments.kind_${code}`,
+  mode: (code) => `events.payments.mode_${code}`,
+  visibility: (code) => `events.tickets.visibility_${code}`,
+  currency: (code) => `events.currency.${code}`,
+};
+
 /** Audit trail of the event, straight from its stream: who, when, what, before and after; CSV export. */
 export default function HistoryPage() {
   const { t, i18n } = useTranslation();
@@ -35,10 +48,18 @@ export default function HistoryPage() {
   const tz = roleData?.event?.timeZone ?? DEFAULT_TIME_ZONE;
   const yes = t('events.history.yes');
   const no = t('events.history.no');
-  // Field paths of the log ("ticket.price", "price") shown with their Spanish label when one exists.
+  const label = (key: string, raw: string) => (i18n.exists(key) ? t(key) : raw);
+  // Field paths of the log ("ticket.price", "price") shown with their Spanish label when one exists; a
+  // collaborator's role in one module ("role.store") as "Rol · TIENDA".
   const fieldLabel = (f: string) => {
-    const key = `events.history.fields.${f.split('.').pop()}`;
-    return i18n.exists(key) ? t(key) : f;
+    const role = /^role\.(.+)$/.exec(f);
+    if (role) return `${t('events.history.fields.role')} · ${label(`events.modules.${role[1]}`, role[1]!)}`;
+    return label(`events.history.fields.${f.split('.').pop()}`, f);
+  };
+  // Coded values ("bankDeposit", "store", "public") shown with their Spanish label; anything else as it is.
+  const valueLabel = (f: string, v: unknown) => {
+    const keyOf = VALUE_KEYS[f.startsWith('role.') ? 'role' : (f.split('.').pop() ?? '')];
+    return keyOf && typeof v === 'string' && v ? label(keyOf(v), v) : show(v, tz, yes, no);
   };
   const { data, error, isLoading } = useHistoryQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
@@ -93,8 +114,8 @@ export default function HistoryPage() {
                       </>
                     )}
                     <TableCell sx={{ fontSize: 13, color: 'text.secondary' }}>{c.field ? fieldLabel(c.field) : '—'}</TableCell>
-                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.before, tz, yes, no)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{show(c.after, tz, yes, no)}</TableCell>
+                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 220 }}>{valueLabel(c.field, c.before)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{valueLabel(c.field, c.after)}</TableCell>
                   </TableRow>
                 ));
               })}
