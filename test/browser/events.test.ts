@@ -142,6 +142,9 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByTestId('publish-confirm').click();
     await poll(() => page.getByText('Publicando evento...').count()).toBe(1);
     const started = Date.now();
+    // The loading dialog stays until the success message, past the reload that shows the event published.
+    await poll(() => page.getByText('Publicado', { exact: true }).count()).toBeGreaterThan(0);
+    if (Date.now() - started < 800) expect(await page.getByText('Publicando evento...').isVisible()).toBe(true);
     await page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.').waitFor();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     // Published: the publish button is gone and the toolbar says so.
@@ -330,8 +333,14 @@ describe('organizer workspace in the browser (chromium)', () => {
     const pending = await api('POST', `/event/${ev._id}/collaborator`, { email: pendingEmail, module: 'store', role: 'register' });
     expect(pending.body.data.status).toBe('pending');
 
+    // The collaborator may not manage the team: no invite form is offered to them.
+    await page.goto(`/module/${organizer.user._id}/users`);
+    await poll(() => page.getByText('ACCESO DENEGADO').count()).toBe(1);
+    expect(await page.getByTestId('team-invite').count()).toBe(0);
+
     await owner.page.goto(`/module/${organizer.user._id}/users`);
     await poll(() => owner.page.getByText('RUEDA DE NEGOCIOS · Producción').count()).toBe(1);
+    await owner.page.getByTestId('team-invite').waitFor();
     await poll(() => owner.page.getByTestId('team-pending').filter({ hasText: 'p***@example.test' }).count()).toBe(1);
     await shot(owner.page, 'team-1280');
     await owner.page.getByRole('button', { name: 'Cancelar invitación p***@example.test' }).click();
