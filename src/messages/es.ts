@@ -70,6 +70,7 @@ export const messages = {
     published: '¡Enhorabuena! Tu evento se ha publicado en Aforo.',
     ticketNotFound: 'La entrada no existe.',
     ticketSaleDates: 'El fin de la venta debe ser posterior a su inicio.',
+    ticketNameTaken: 'Ya existe una entrada con ese nombre en este evento.',
     ticketSaleAfterEvent: 'La venta de la entrada debe empezar y terminar antes del fin del evento.',
     ticketsSaleAfterNewEnd: 'Hay entradas a la venta después de esa fecha de fin. Ajusta primero sus fechas de venta.',
     ticketOrderLimits: 'El máximo por pedido debe ser mayor o igual que el mínimo.',

@@ -45,6 +45,7 @@ const ticket = (price: number, over: Partial<TicketTypeFields> = {}): TicketType
 const bank: PaymentMethodConfig = { kind: 'bankDeposit', bank: 'BCP', account: '191-1', holder: 'Aforo SAC', instructions: null };
 
 const created: EventsEvent = { type: 'events.EventCreated', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, at } };
+const freeTicketName = 'Libre';
 const freeTicket: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T1, ...ticket(0), at } };
 const paidTicket: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T2, ...ticket(25.5), at } };
 const bankAdded: EventsEvent = { type: 'events.PaymentMethodAdded', data: { eventId: EVENT_ID, paymentMethodId: PM1, method: bank, at } };
@@ -129,6 +130,15 @@ describe('ticket types', () => {
     spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { minPerOrder: 5, maxPerOrder: 2 }) } }).thenThrows(code('TICKET_ORDER_LIMITS'));
     spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { quantity: 2, minPerOrder: 3, maxPerOrder: 4 }) } }).thenThrows(code('TICKET_MIN_ABOVE_QUANTITY'));
     spec.given([created, freeTicket]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10, { quantity: 51 }) } }).thenThrows(code('TICKETS_EXCEED_CAPACITY'));
+  });
+  it('keeps ticket names distinct within an event (case and accents aside)', () => {
+    spec.given([created, freeTicket]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10), name: ` ${freeTicketName.toUpperCase()} ` } }).thenThrows(code('TICKET_NAME_TAKEN'));
+    const second: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventId: EVENT_ID, ticketTypeId: T2, ...ticket(10), name: 'Preferencial', at } };
+    spec.given([created, freeTicket, second]).when({ type: 'ChangeTicketType', data: { ticketTypeId: T2, changes: { name: freeTicketName } } }).thenThrows(code('TICKET_NAME_TAKEN'));
+    // Renaming a ticket to its own name in other letters is fine.
+    spec.given([created, freeTicket]).when({ type: 'ChangeTicketType', data: { ticketTypeId: T1, changes: { name: freeTicketName.toUpperCase() } } }).then([
+      { type: 'events.TicketTypeChanged', data: { eventId: EVENT_ID, ticketTypeId: T1, changes: { name: freeTicketName.toUpperCase() }, at } },
+    ]);
   });
   it('sells tickets only before the event ends, and keeps the end after every sale', () => {
     // The event runs 2026-05-01 19:00-23:00 UTC.

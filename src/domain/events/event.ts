@@ -394,6 +394,14 @@ function checkTicket(t: TicketTypeFields, eventEnd: string): void {
   if (t.minPerOrder > t.quantity) throw new DomainError('TICKET_MIN_ABOVE_QUANTITY', m.ticketMinAboveQuantity);
 }
 
+/** Two ticket types of one event cannot share a name: buyers tell them apart by it (case and accents aside). */
+function checkTicketName(s: CreatedEvent, name: string, ticketTypeId: string): void {
+  const key = (n: string) => n.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  if (s.tickets.some((t) => t.id !== ticketTypeId && key(t.name) === key(name))) {
+    throw new DomainError('TICKET_NAME_TAKEN', m.ticketNameTaken, 409);
+  }
+}
+
 /** A published event must stay sellable: a ticket, and a payment method while any ticket is paid. */
 function checkSellable(next: CreatedEvent): void {
   if (!next.published) return;
@@ -481,6 +489,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       if (existing) throw new DomainError('TICKET_EXISTS', m.exists, 409);
       if (s.tickets.length >= MAX_TICKET_TYPES) throw new DomainError('TOO_MANY_TICKET_TYPES', m.tooManyTicketTypes, 409);
       checkTicket(fields, s.endDate);
+      checkTicketName(s, fields.name, ticketTypeId);
       const events: EventsEvent[] = [{ type: 'events.TicketTypeAdded', data: { eventId, ticketTypeId, ...fields, at } }];
       const next = apply(s, events);
       checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
@@ -493,6 +502,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       const changes = changedOnly<TicketTypeFields>(ticket, command.data.changes);
       if (Object.keys(changes).length === 0) return [];
       checkTicket({ ...ticket, ...changes }, s.endDate);
+      if (changes.name !== undefined) checkTicketName(s, changes.name, ticket.id);
       const events: EventsEvent[] = [{ type: 'events.TicketTypeChanged', data: { eventId, ticketTypeId: ticket.id, changes, at } }];
       const next = apply(s, events);
       checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
