@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './infra/logger.js';
 import type { Config } from './config.js';
 import { setPiiMasterKeys } from './crypto/pii-vault.js';
 import { createDb, createPool } from './db/database.js';
@@ -36,7 +37,7 @@ export async function createContext(
   config: AppContext['config'],
   opts: { logger?: Logger; migrate?: boolean } = {},
 ): Promise<AppContext> {
-  const logger = opts.logger ?? pino({ level: config.logLevel });
+  const logger = opts.logger ?? createLogger(config.logLevel);
   // The vault is created from a bare db/transaction in many places; the process's master key is set here once.
   setPiiMasterKeys({ current: config.piiMasterKey, previous: config.piiMasterKeyPrevious });
   const pool = createPool(config.databaseUrl);

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { createLogger } from './infra/logger.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { ensureInfrastructure } from './infra/embedded.js';
@@ -7,7 +7,7 @@ import { startNode } from './server.js';
 /** Process entry point: `tsx src/main.ts` (API + projections + workers) or `--worker` (no HTTP). */
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const workerOnly = process.argv.includes('--worker');
   const infra = await ensureInfrastructure(config, logger);
   const ctx = await createContext({ ...config, ...infra }, { logger });

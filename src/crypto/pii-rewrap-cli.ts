@@ -1,13 +1,13 @@
 // `npm run pii:rewrap`: after a master-key rotation, re-wraps every stored PII key under PII_MASTER_KEY (see
 // rewrapAll). Exit code 1 while some key opens with neither master key: keep PII_MASTER_KEY_PREVIOUS until then.
-import pino from 'pino';
+import { createLogger } from '../infra/logger.js';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { ensureInfrastructure } from '../infra/embedded.js';
 import { rewrapAll } from './pii-vault.js';
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 const infra = await ensureInfrastructure(config, logger);
 const ctx = await createContext({ ...config, ...infra }, { logger });
 let failed = false;

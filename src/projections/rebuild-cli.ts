@@ -1,6 +1,6 @@
 // `npm run projections:rebuild [name ...]`: rebuilds the named projections (all when none is named) from the
 // first event. Safe while the app runs: see rebuildProjection.
-import pino from 'pino';
+import { createLogger } from '../infra/logger.js';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { ensureInfrastructure } from '../infra/embedded.js';
@@ -8,7 +8,7 @@ import { projections } from './index.js';
 import { rebuildProjection } from './rebuild.js';
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = names.filter((n) => !projections.some((p) => p.name === n));
 if (unknown.length) {

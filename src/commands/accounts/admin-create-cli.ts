@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
+import { createLogger } from '../../infra/logger.js';
 import { displayNameField, emailField, passwordField } from '../../contracts/accounts.js';
 import { loadConfig } from '../../config.js';
 import { createContext } from '../../context.js';
@@ -33,7 +33,7 @@ const password = values.password === undefined ? null : passwordField.safeParse(
 if (password && !password.success) fail('Contraseña no válida', password.error);
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
+const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 const infra = await ensureInfrastructure(config, logger);
 const ctx = await createContext(
   { ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwtSecret: infra.jwtSecret, piiMasterKey: infra.piiMasterKey },
