@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import type { ProjectionStatus } from '../projections/runner.js';
 import { authenticate } from './auth.js';
 import { errorBody, errorHandler } from './errors.js';
+import { rejectUnstorableText } from './text-guard.js';
 import { openApiDocument } from './openapi.js';
 import { registerRoutes } from './routes.js';
 
@@ -75,6 +76,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  api.use(rejectUnstorableText);
   api.get('/health', async (_req, res) => {
     const checks: Record<string, unknown> = {};
     let healthy = true;

@@ -19,6 +19,7 @@ import { contactIds } from '../../projections/chat/queries.js';
 import { userRoom } from '../../realtime/realtime.js';
 import type { AppSocket, SocketModule } from '../../realtime/server.js';
 import { toErrorBody } from '../errors.js';
+import { hasUnstorableText, unstorableTextError } from '../text-guard.js';
 
 type Ack = (answer: SocketAck) => void;
 // Like POST chatMessage: the domain checks the text so the answer carries the spec's message.
@@ -34,6 +35,7 @@ function on<T>(socket: AppSocket, event: string, parse: (p: unknown) => T, run: 
   socket.on(event, async (raw: unknown, maybeAck?: unknown) => {
     const ack = typeof maybeAck === 'function' ? (maybeAck as Ack) : typeof raw === 'function' ? (raw as Ack) : undefined;
     try {
+      if (hasUnstorableText(raw)) throw unstorableTextError();
       const extra = await run(parse(raw));
       ack?.({ ok: true, ...(extra ?? {}) });
     } catch (err) {
