@@ -19,6 +19,7 @@ export interface CoreTables {
     user_id: string;
     method: string;
     path: string;
+    request_hash: string | null;
     status: number | null;
     body: unknown | null;
     created_at: Generated<Date>;

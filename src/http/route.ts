@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { AuthUser } from '../contracts/accounts.js';
 import type { AppContext } from '../context.js';
 import { waitForPosition } from '../projections/wait.js';
+import { messages } from '../messages/es.js';
 import { HttpError, toErrorBody } from './errors.js';
 
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
@@ -92,19 +94,25 @@ export function defineRoute<
 
 async function claimIdempotencyKey(ctx: AppContext, userId: string, key: string, req: Request) {
   if (key.length > 200) throw new HttpError(400);
+  const path = req.originalUrl.slice(0, 500);
+  // The key answers only the request it was first used with (same method, path and body).
+  const requestHash = createHash('sha256').update(`${req.method} ${path}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');
   const inserted = await ctx.db
     .insertInto('http_idempotency')
-    .values({ key, user_id: userId, method: req.method, path: req.originalUrl.slice(0, 500) })
+    .values({ key, user_id: userId, method: req.method, path, request_hash: requestHash })
     .onConflict((oc) => oc.doNothing())
     .returning('key')
     .executeTakeFirst();
   if (inserted) return null;
   const prior = await ctx.db
     .selectFrom('http_idempotency')
-    .select(['status', 'body', 'method', 'path'])
+    .select(['status', 'body', 'method', 'path', 'request_hash'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst();
+  if (prior && (prior.method !== req.method || prior.path !== path || (prior.request_hash !== null && prior.request_hash !== requestHash))) {
+    throw new HttpError(409, messages.validation.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+  }
   if (!prior || prior.status === null) {
     // The first request with this key is still running.
     return { status: 409, body: toErrorBody(new HttpError(409)) };

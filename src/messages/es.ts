@@ -20,6 +20,7 @@ export const messages = {
   },
   validation: {
     invalid: 'LOS DATOS ENVIADOS SON INCORRECTOS.',
+    idempotencyKeyReused: 'Esta clave de idempotencia (Idempotency-Key) ya se usó para otra solicitud. Usa una clave nueva para cada operación.',
     invalidCharacters: 'El texto enviado contiene caracteres no válidos (por ejemplo, el carácter nulo). Revísalo e inténtalo de nuevo.',
   },
   // Module sections below: each module owns its key (accounts, events, chat, notifications, ...).

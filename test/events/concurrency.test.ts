@@ -53,16 +53,30 @@ describe('eventCode uniqueness and idempotent writes', () => {
     const a = await organizer(t.node.url);
     const ev = (await createEvent(a)).data;
     const key = randomUUID();
-    const first = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'VIP', price: 50 }), { 'Idempotency-Key': key });
-    const second = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'VIP', price: 50 }), { 'Idempotency-Key': key });
+    const vip = ticketBody({ name: 'VIP', price: 50 });
+    const first = await a.post(`/event/${ev._id}/ticket`, vip, { 'Idempotency-Key': key });
+    const second = await a.post(`/event/${ev._id}/ticket`, vip, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
     const tickets = await a.get(`/event/${ev._id}/tickets`);
     expect(tickets.body.data).toHaveLength(1);
     const createKey = randomUUID();
-    const c1 = await a.post('/event', newEventBody(), { 'Idempotency-Key': createKey });
-    const c2 = await a.post('/event', newEventBody(), { 'Idempotency-Key': createKey });
+    const body = newEventBody();
+    const c1 = await a.post('/event', body, { 'Idempotency-Key': createKey });
+    const c2 = await a.post('/event', body, { 'Idempotency-Key': createKey });
     expect(c2.body.data._id).toBe(c1.body.data._id);
+
+    // The same key with another request (other path, or other body) is refused, never answered with the first
+    // request's body, and writes nothing.
+    const reused = { status: 409, code: 'IDEMPOTENCY_KEY_REUSED', messagePublic: expect.stringContaining('ya se usó para otra solicitud') };
+    const otherPath = await a.post(`/event/${c1.body.data._id}/ticket`, ticketBody({ name: 'General', price: 0 }), { 'Idempotency-Key': createKey });
+    expect(otherPath.status).toBe(409);
+    expect(otherPath.body).toMatchObject(reused);
+    expect((await a.get(`/event/${c1.body.data._id}/tickets`)).body.data).toHaveLength(0);
+    const otherBody = await a.post(`/event/${ev._id}/ticket`, ticketBody({ name: 'Platea', price: 30 }), { 'Idempotency-Key': key });
+    expect(otherBody.status).toBe(409);
+    expect(otherBody.body).toMatchObject(reused);
+    expect((await a.get(`/event/${ev._id}/tickets`)).body.data).toHaveLength(1);
   });
 });
