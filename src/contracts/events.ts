@@ -163,8 +163,9 @@ const eventFields = {
   eventCode: eventCodeSchema,
   description: optionalText(5000),
   venue: optionalText(300),
+  // Shown as a link on the public page: web addresses only (no javascript: or data: URLs).
   onlineUrl: z
-    .url({ message: 'Enlace no válido.' })
+    .url({ protocol: /^https?$/, message: 'Enlace no válido: usa una dirección que empiece por http:// o https://.' })
     .max(500)
     .optional()
     .nullable()

@@ -2,7 +2,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_UPDATED_SOCKET_EVENT } from '../../src/contracts/events.js';
 import { decryptSecret } from '../../src/commands/events/secrets.js';
-import { client, createEvent, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
+import { client, createEvent, newEventBody, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
 
 describe('events API: create, tickets, payment methods, publish, public pages', () => {
   let t: Node;
@@ -163,5 +163,12 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     const r2 = await a.post('/event', { eventName: 'x', eventCode: 'abc-def', venue: 'v', startDate: '2030-01-02T00:00:00Z', endDate: '2030-01-01T00:00:00Z' });
     expect(r2.status).toBe(400);
     expect(r2.body.code).toBe('END_BEFORE_START');
+    // The online link is shown as a link on the public page: web addresses only.
+    for (const onlineUrl of ['javascript:alert(1)', 'data:text/html,hola', 'ftp://example.com/x']) {
+      const r3 = await a.post('/event', newEventBody({ venue: null, onlineUrl }));
+      expect(r3.status, onlineUrl).toBe(400);
+      expect(r3.body.errors).toContainEqual({ path: 'onlineUrl', message: expect.stringContaining('http://') });
+    }
+    expect((await a.post('/event', newEventBody({ venue: null, onlineUrl: 'https://meet.example.com/feria' }))).status).toBe(201);
   });
 });
