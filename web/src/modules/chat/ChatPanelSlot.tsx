@@ -59,7 +59,7 @@ export function ChatPanelSlot() {
               data-testid="chat-button-offline"
             >
               {/* The count is in the button's label; the visible badge is hidden from assistive tech so name and content match. */}
-              <Badge badgeContent={unread} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+              <Badge badgeContent={unread || null} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
                 <ChatIcon />
               </Badge>
             </Badge>

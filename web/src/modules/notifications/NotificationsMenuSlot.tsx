@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -155,7 +156,7 @@ export function NotificationsMenuSlot() {
           data-testid="notifications-button"
         >
           {/* The count is in the button's label; the visible badge is hidden from assistive tech so name and content match. */}
-          <Badge badgeContent={badgeText(unread)} color="error" invisible={unread === 0} data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
+          <Badge badgeContent={unread === 0 ? null : badgeText(unread)} color="error" invisible={unread === 0} data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
@@ -182,24 +183,26 @@ export function NotificationsMenuSlot() {
           ) : (
             <List disablePadding>
               {items.map((n) => (
-                <ListItemButton
-                  key={n._id}
-                  {...linkProps(n.url)}
-                  onClick={close}
-                  data-testid="notification-item"
-                  data-unread={n.unread ? 'true' : 'false'}
-                  sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, bgcolor: n.unread ? 'rgba(238,105,50,0.08)' : undefined }}
-                >
-                  <Box
-                    aria-label={n.unread ? t('notifications.unread') : undefined}
-                    sx={{ width: 8, height: 8, borderRadius: '50%', mt: 0.9, flexShrink: 0, bgcolor: n.unread ? 'primary.main' : 'transparent' }}
-                  />
-                  <ListItemText
-                    primary={n.detail.message}
-                    secondary={notificationDate(n.saveDate)}
-                    slotProps={{ primary: { variant: 'body2', sx: { fontWeight: n.unread ? 600 : 400 } }, secondary: { variant: 'caption' } }}
-                  />
-                </ListItemButton>
+                // A link may not be a list's direct child: each sits in its own list item.
+                <ListItem key={n._id} disablePadding>
+                  <ListItemButton
+                    {...linkProps(n.url)}
+                    onClick={close}
+                    data-testid="notification-item"
+                    data-unread={n.unread ? 'true' : 'false'}
+                    sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, bgcolor: n.unread ? 'rgba(238,105,50,0.08)' : undefined }}
+                  >
+                    <Box
+                      aria-label={n.unread ? t('notifications.unread') : undefined}
+                      sx={{ width: 8, height: 8, borderRadius: '50%', mt: 0.9, flexShrink: 0, bgcolor: n.unread ? 'primary.main' : 'transparent' }}
+                    />
+                    <ListItemText
+                      primary={n.detail.message}
+                      secondary={notificationDate(n.saveDate)}
+                      slotProps={{ primary: { variant: 'body2', sx: { fontWeight: n.unread ? 600 : 400 } }, secondary: { variant: 'caption' } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
@@ -215,7 +218,10 @@ export function NotificationsMenuSlot() {
         open={!!snack}
         autoHideDuration={NOTIFICATION_SNACKBAR_TIMEOUT_MS}
         onClose={(_e, reason) => reason !== 'clickaway' && setSnack(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        // Top right, under the app bar: the shell's own snackbar (e.g. "¡Enhorabuena! Tu evento se ha publicado")
+        // takes the bottom, and both may show at once.
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        sx={{ top: { xs: 72, sm: 80 } }}
       >
         <SnackbarContent
           data-testid="notification-snackbar"
