@@ -376,6 +376,27 @@ describe('organizer workspace in the browser (chromium)', () => {
     await context.close();
   }, 60_000);
 
+  it('on a phone the dashboard offers the publish button the toolbar has no room for; the two snackbars do not overlap', async () => {
+    const organizer = await signUp(base, { displayName: 'Rosa Mamani' });
+    const api = apiAs(base, organizer);
+    const ev = await createEventApi(api, { eventName: 'Feria del Libro de Arequipa', eventCode: 'feria-libro-aqp' });
+    await api('POST', `/event/${ev._id}/ticket`, { name: 'Libre', price: 0, quantity: 100 });
+    const { context, page } = await signedIn(organizer, 390, 844);
+    await page.goto(`/module/${organizer.user._id}/feria-libro-aqp/store`);
+    await page.getByTestId('publish-event').click();
+    await page.getByTestId('publish-confirm').click();
+    const success = page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.');
+    await success.waitFor();
+    // The owner's in-app notification arrives meanwhile: its snackbar sits apart from the shell's.
+    const notification = page.getByTestId('notification-snackbar');
+    await notification.waitFor();
+    const [a, b] = [await success.boundingBox(), await notification.boundingBox()];
+    expect(a && b && (a.y + a.height <= b.y || b.y + b.height <= a.y)).toBe(true);
+    await poll(() => page.getByTestId('publish-event').count()).toBe(0);
+    await shot(page, 'publish-390');
+    await context.close();
+  }, 60_000);
+
   it('platform administration: dashboard with figures and server-side grids; others get 403', async () => {
     const admin = await signUp(base, { displayName: 'Admin Plataforma' });
     await makeAdministrator(app.ctx, admin.user._id);

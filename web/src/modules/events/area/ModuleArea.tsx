@@ -57,9 +57,12 @@ export function Component() {
   const event = data?.event ?? undefined;
   const role = module ? data?.role?.[module] : undefined;
   const base = event && module ? modulePath(administrator, event.eventCode, module) : `/module/${encodeURIComponent(administrator)}`;
+  // Who may publish this event from this module; on a narrow screen the toolbar has no room for the button
+  // (spec breakpoint), so the dashboard's checklist offers it instead (publishInPage).
+  const publisher = !!event && module !== 'businessConference' && role === 'administrator' && !!data?.actions.includes('event.publish');
   const value: ModuleAreaValue = useMemo(
-    () => ({ administrator, eventParam, module, page, roleData: data, eventId: event?._id, eventCode: event?.eventCode, role, base }),
-    [administrator, eventParam, module, page, data, event?._id, event?.eventCode, role, base],
+    () => ({ administrator, eventParam, module, page, roleData: data, eventId: event?._id, eventCode: event?.eventCode, role, base, publishInPage: publisher && !wide }),
+    [administrator, eventParam, module, page, data, event?._id, event?.eventCode, role, base, publisher, wide],
   );
 
   // Headers of the spec for the page's calls; layout effects run before the pages' fetching effects.
@@ -71,7 +74,7 @@ export function Component() {
   const hasMenu = !!module && menuFor(module, role).length > 0;
   // Mounted for the publisher whether or not the event is published yet: the publish's loading dialog must
   // outlive the reload that shows the event published (the button itself hides then).
-  const mayPublish = !!event && wide && module !== 'businessConference' && role === 'administrator' && !!data?.actions.includes('event.publish');
+  const mayPublish = publisher && wide;
 
   const changeModule = (m: string) => {
     if (event) navigate(modulePath(administrator, event.eventCode, m));

@@ -15,6 +15,8 @@ export interface ModuleAreaValue {
   role?: string;
   /** Base path of the current module: /module/{administrator}/{eventCode}/{module}. */
   base: string;
+  /** The user may publish but the screen is too narrow for the toolbar's button: pages offer it themselves. */
+  publishInPage?: boolean;
 }
 
 export const ModuleAreaContext = createContext<ModuleAreaValue | null>(null);

@@ -28,13 +28,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useEventInformationQuery } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
+import { PublishFlow } from '../components/PublishFlow';
 import { PageHeader, StatCard, StatGrid } from '../components/common';
 import { longDate, money, shortDate } from '../format';
 
 /** Store Tablero: ticket types, capacity, payment methods and the configuration checklist with links. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { eventId, administrator, eventCode } = useModuleArea();
+  const { eventId, administrator, eventCode, publishInPage } = useModuleArea();
   const { data, error, isLoading } = useEventInformationQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
@@ -115,11 +116,19 @@ export default function DashboardPage() {
               </ListItem>
             ))}
           </List>
-          {!c.published && (
-            <Typography variant="caption" color="text.secondary">
-              {t('events.dashboard.publishHint')}
-            </Typography>
-          )}
+          {!c.published &&
+            (publishInPage && eventId ? (
+              <PublishFlow
+                eventId={eventId}
+                size="small"
+                ticketsPath={modulePath(administrator, eventCode!, 'store', '/tickets')}
+                paymentPath={modulePath(administrator, eventCode!, 'store', '/manage/settings')}
+              />
+            ) : (
+              <Typography variant="caption" color="text.secondary">
+                {t('events.dashboard.publishHint')}
+              </Typography>
+            ))}
         </Paper>
 
         <Paper variant="outlined" sx={{ minWidth: 0 }}>
