@@ -99,7 +99,8 @@ const settingsAdministrator: MenuEntry[] = [
 ];
 
 const contactsAdministrator: MenuEntry[] = [
-  todo('dashboard', ''),
+  // The Tablero is the module's home (ModuleHomePage), shown like the other modules' own.
+  { key: 'dashboard', path: '', built: true },
   todo('company', '/company'),
   todo('contacts', '/contacts'),
   todo('group', '/group'),

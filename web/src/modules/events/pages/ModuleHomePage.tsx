@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n';
 import { useModuleArea } from '../area/context';
+import { isGroup, menuFor } from '../menus';
 import { EmptyState, PageHeader } from '../components/common';
 import { longDate } from '../format';
 
@@ -21,6 +22,9 @@ export default function ModuleHomePage() {
   const ev = roleData?.event;
   if (!ev || !module) return null;
   const rounds = roleData.businessConferences;
+  const otherPages = menuFor(module, role)
+    .flatMap((e) => (isGroup(e) ? e.items : [e]))
+    .some((i) => i.built && i.path !== '');
   return (
     <Box>
       <PageHeader title={ev.eventName} subtitle={`${t(`events.modules.${module}`)} · ${t('events.home.yourRole')}: ${t(`events.roles.${role}`)}`} />
@@ -51,7 +55,8 @@ export default function ModuleHomePage() {
           </Paper>
         ))}
       {module !== 'businessConference' && (
-        <Typography color="text.secondary">{t('events.home.menuHint')}</Typography>
+        // Point at the menu only when it leads somewhere: a module whose pages are all in later releases says so.
+        <Typography color="text.secondary">{otherPages ? t('events.home.menuHint') : t('events.home.laterRelease')}</Typography>
       )}
     </Box>
   );
