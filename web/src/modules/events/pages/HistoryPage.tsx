@@ -78,8 +78,10 @@ export default function HistoryPage() {
       {data.length === 0 ? (
         <EmptyState icon={<HistoryIcon />} title={t('events.history.empty')} />
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('events.history.title')}>
+        // Six columns need room: below it the table scrolls sideways instead of breaking words, and the
+        // scrolling box takes keyboard focus so it can be scrolled without a mouse.
+        <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('events.history.title')}>
+          <Table size="small" aria-label={t('events.history.title')} sx={{ minWidth: 860 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('events.history.when')}</TableCell>
@@ -114,8 +116,8 @@ export default function HistoryPage() {
                       </>
                     )}
                     <TableCell sx={{ fontSize: 13, color: 'text.secondary' }}>{c.field ? fieldLabel(c.field) : '—'}</TableCell>
-                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere', maxWidth: 220 }}>{valueLabel(c.field, c.before)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>{valueLabel(c.field, c.after)}</TableCell>
+                    <TableCell sx={{ color: 'text.secondary', overflowWrap: 'break-word', maxWidth: 220 }}>{valueLabel(c.field, c.before)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'break-word', maxWidth: 220 }}>{valueLabel(c.field, c.after)}</TableCell>
                   </TableRow>
                 ));
               })}
