@@ -69,6 +69,8 @@ export const eventCodeSchema = z
   .string({ message: required })
   .trim()
   .toLowerCase()
+  // An empty code is a missing field, like the others (the format message would only confuse).
+  .min(1, { message: required })
   .regex(EVENT_CODE_PATTERN, {
     message: 'El código solo admite minúsculas, números y guiones (3 a 60 caracteres), sin guion al inicio ni al final.',
   })

@@ -57,6 +57,9 @@ describe('eventCode availability while typing', () => {
       expect(checked.status).toBe(400);
       expect(checked.body.errors[0]).toEqual({ path: 'code', message: EVENT_CODE_RESERVED_MESSAGE });
     }
+    // An empty code is a missing field, not a format error.
+    const empty = await a.post('/event', newEventBody({ eventCode: '  ' }));
+    expect(empty.body.errors[0]).toEqual({ path: 'eventCode', message: 'Este campo es obligatorio.' });
     // A code that merely contains such a word is fine.
     expect((await a.post('/event', newEventBody({ eventCode: `crm-${ev.eventCode}` }))).status).toBe(201);
   });
