@@ -86,6 +86,21 @@ describe('sign-up under concurrency, retries and abuse', () => {
     }
   });
 
+  it('rate limits failed sign-ins per IP across e-mails too (one password tried on many accounts)', async () => {
+    accountsRateLimits.signinPerIp.limit = 5;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${api}/signin`, post({ email: uniqueEmail(`spray-${i}`), password: 'Secreto123!' }));
+        statuses.push(res.status);
+        await res.text();
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      accountsRateLimits.signinPerIp.limit = defaults.signinPerIp.limit;
+    }
+  });
+
   it('rate limits failed sign-ins per IP and e-mail with the Spanish 429 body', async () => {
     const u = await signUp(t.node.url);
     const statuses: number[] = [];

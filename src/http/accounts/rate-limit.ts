@@ -12,7 +12,13 @@ import { errorBody } from '../errors.js';
 export const accountsRateLimits = {
   /** Failed sign-ins (successful ones do not count). */
   signin: { windowMs: 15 * 60 * 1000, limit: 10 },
+  /**
+   * Failed sign-ins from one IP whatever the e-mail: trying one password on many accounts (spraying) never meets
+   * the per-account limit. Generous, since many people can share an IP (an office, a venue's Wi-Fi).
+   */
+  signinPerIp: { windowMs: 15 * 60 * 1000, limit: 100 },
   signup: { windowMs: 60 * 60 * 1000, limit: 10 },
+  signupPerIp: { windowMs: 60 * 60 * 1000, limit: 100 },
   passwordReset: { windowMs: 60 * 60 * 1000, limit: 5 },
   /** Mails a signed-in user can trigger (verification resend, account deletion link). */
   accountMail: { windowMs: 60 * 60 * 1000, limit: 5 },
@@ -56,8 +62,8 @@ export function accountsRateLimit(ctx: AppContext, name: AccountsRateLimitName):
     limit: () => accountsRateLimits[name].limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: clientKey,
-    skipSuccessfulRequests: name === 'signin',
+    keyGenerator: name.endsWith('PerIp') ? (req) => ipKeyGenerator(req.ip ?? 'unknown') : clientKey,
+    skipSuccessfulRequests: name === 'signin' || name === 'signinPerIp',
     store: new RedisWindowStore(ctx.redis, `${ctx.config.redisPrefix}:rl:accounts.${name}:`, () => accountsRateLimits[name].windowMs),
     handler: (_req, res) => {
       res.status(429).json(errorBody(429));

@@ -40,7 +40,7 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
   };
 
   // Sign-up handles its own idempotency (clientId or Idempotency-Key) since nobody is signed in yet.
-  router.post('/signup', accountsRateLimit(ctx, 'signup'), (req: Request, _res, next) => {
+  router.post('/signup', accountsRateLimit(ctx, 'signupPerIp'), accountsRateLimit(ctx, 'signup'), (req: Request, _res, next) => {
     (req as Request & { signupKey?: string }).signupKey = req.get('Idempotency-Key') ?? undefined;
     delete req.headers['idempotency-key'];
     next();
@@ -59,7 +59,7 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     },
   );
 
-  router.post('/signin', accountsRateLimit(ctx, 'signin'));
+  router.post('/signin', accountsRateLimit(ctx, 'signinPerIp'), accountsRateLimit(ctx, 'signin'));
   defineRoute(
     router,
     ctx,
