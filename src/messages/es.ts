@@ -142,6 +142,7 @@ export const messages = {
     chatMessageGroup: (name: string, room: string) => `${name} envió un mensaje en ${room}.`,
     collaboratorInvitation: (eventName: string) => `Te invitaron a colaborar en el evento ${eventName}.`,
     eventPublished: (eventName: string) => `¡Enhorabuena! Tu evento ${eventName} se ha publicado.`,
+    eventPublishedTeam: (eventName: string) => `Se ha publicado el evento ${eventName}, en el que colaboras.`,
   },
 } as const;
 

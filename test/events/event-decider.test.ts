@@ -51,7 +51,7 @@ const paidTicket: EventsEvent = { type: 'events.TicketTypeAdded', data: { eventI
 const bankAdded: EventsEvent = { type: 'events.PaymentMethodAdded', data: { eventId: EVENT_ID, paymentMethodId: PM1, method: bank, at } };
 const published = (withoutPaymentMethod: boolean): EventsEvent => ({
   type: 'events.EventPublished',
-  data: { eventId: EVENT_ID, eventCode: 'cafe-lima', eventName: 'Café de Lima', ownerId: OWNER, withoutPaymentMethod, at },
+  data: { eventId: EVENT_ID, eventCode: 'cafe-lima', eventName: 'Café de Lima', ownerId: OWNER, withoutPaymentMethod, team: [], at },
 });
 const code = (c: string) => (e: unknown) => e instanceof DomainError && e.code === c;
 
@@ -114,6 +114,17 @@ describe('publish rules, in the spec order', () => {
   it('EventPublished carries what notifications need', () => {
     spec.given([created, freeTicket]).when(publish).then((events) => {
       expect(events[0].data).toMatchObject({ eventId: EVENT_ID, eventCode: 'cafe-lima', eventName: 'Café de Lima', ownerId: OWNER });
+    });
+  });
+  it('EventPublished records the team of that moment (collaborators still holding a role, not the owner)', () => {
+    const THIRD = '55555555-5555-4555-8555-555555555555';
+    const grant = (userId: string): EventsEvent => ({
+      type: 'events.CollaboratorInvited',
+      data: { eventId: EVENT_ID, eventName: 'Café de Lima', inviteeUserId: userId, module: 'store', role: 'poll', invitedBy: OWNER, invitationId: null, at },
+    });
+    const removed: EventsEvent = { type: 'events.CollaboratorRemoved', data: { eventId: EVENT_ID, userId: THIRD, modules: ['store'], removedBy: OWNER, at } };
+    spec.given([created, freeTicket, grant(OTHER), grant(THIRD), removed]).when(publish).then((events) => {
+      expect(events[0].data).toMatchObject({ team: [OTHER] });
     });
   });
 });

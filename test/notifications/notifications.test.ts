@@ -4,6 +4,9 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/contracts/notifications.js';
 import { nameId } from '../../src/domain/chat/ids.js';
+import { eventPublishedNotifications } from '../../src/domain/notifications/notification.js';
+import { notifierProjection } from '../../src/projections/notifications/notifier.js';
+import { rebuildProjection } from '../../src/projections/rebuild.js';
 import type { SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { api, nextEvent, shareTeam, signUpMany, sleep, socketFor, until } from '../chat/helpers.js';
@@ -44,6 +47,80 @@ describe('notifications', () => {
       typeNotification: 'eventPublished',
     });
     expect(new Date(n.saveDate).toISOString()).toBe(n.saveDate);
+  });
+
+  it('an event published also notifies its team, once each, and a rebuild notifies the same people again', async () => {
+    const [olga, carlos, uriel] = await signUpMany(t.node.url, ['Olga Dueña', 'Carlos Equipo', 'Uriel Ajeno']);
+    const o = client(t.node.url, olga);
+    const ev = await createEvent(o, { eventName: 'Festival de Cine' });
+    expect((await o.post(`/event/${ev.data._id}/ticket`, ticketBody())).status).toBe(201);
+    const invited = await o.post(`/event/${ev.data._id}/collaborator`, { email: carlos.email, module: 'store', role: 'poll' });
+    expect(invited.status).toBe(201);
+    await settle(t as never, invited.body.position);
+
+    // Every `notification` push each of them receives from now on.
+    const pushes = new Map<string, Notification[]>();
+    for (const u of [olga, carlos, uriel]) {
+      const s = await socketFor(t.node.url, u.token);
+      sockets.push(s);
+      pushes.set(u.user._id, []);
+      s.on('notification', (n: Notification) => pushes.get(u.user._id)!.push(n));
+    }
+    const pub = await o.put(`/event/${ev.data._id}`, { published: true });
+    expect(pub.status).toBe(200);
+    await settle(t as never, pub.body.position);
+    await until(async () => pushes.get(carlos.user._id)!.length > 0 && pushes.get(olga.user._id)!.length > 0);
+    await sleep(300); // a second push, if any, would arrive now
+
+    const url = `/e/${ev.data.eventCode}`;
+    const teamText = 'Se ha publicado el evento Festival de Cine, en el que colaboras.';
+    expect(pushes.get(carlos.user._id)).toEqual([
+      expect.objectContaining({ detail: { message: teamText }, url, model: 'event', typeNotification: 'eventPublished', unread: true }),
+    ]);
+    expect(pushes.get(olga.user._id)).toEqual([
+      expect.objectContaining({ detail: { message: '¡Enhorabuena! Tu evento Festival de Cine se ha publicado.' }, url, typeNotification: 'eventPublished' }),
+    ]);
+    expect(pushes.get(uriel.user._id)).toEqual([]);
+
+    const published = async (u: SignedUpUser) =>
+      (await api(t.node.url, u.token).get(`notification?_notificationUser=${u.user._id}&update=false&query=eventPublished`)).body;
+    expect(await published(carlos)).toEqual({ notificationCountUnRead: 1 });
+    expect(await count(carlos)).toEqual({ notificationCountUnRead: 2 }); // the invitation and the publication
+    expect(await published(olga)).toEqual({ notificationCountUnRead: 1 });
+    expect(await count(uriel)).toEqual({ notificationCountUnRead: 0 });
+    const page = await api(t.node.url, carlos.token).get(`notification?update=true&skip=0&limit=10&query=eventPublished`);
+    expect(page.body.docs).toBe(1);
+    expect(page.body.data).toEqual([expect.objectContaining({ detail: { message: teamText }, url, model: 'event', unread: true })]);
+    const ownerPage = await api(t.node.url, olga.token).get(`notification?update=true&skip=0&limit=10&query=eventPublished`);
+    expect(ownerPage.body.data.map((n: Notification) => n.detail.message)).toEqual(['¡Enhorabuena! Tu evento Festival de Cine se ha publicado.']);
+
+    // Replaying the log gives the same notifications (same ids), none doubled, and pushes nothing.
+    const rows = () =>
+      t.ctx.db
+        .selectFrom('notifications')
+        .select(['id', 'user_id', 'type', 'message', 'url'])
+        .where('user_id', 'in', [olga.user._id, carlos.user._id, uriel.user._id])
+        .orderBy('id')
+        .execute();
+    const before = await rows();
+    expect(before.filter((r) => r.type === 'eventPublished').map((r) => r.user_id).sort()).toEqual([olga.user._id, carlos.user._id].sort());
+    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, notifierProjection);
+    expect(await rows()).toEqual(before);
+    await sleep(300);
+    expect(pushes.get(carlos.user._id)).toHaveLength(1);
+    expect(pushes.get(olga.user._id)).toHaveLength(1);
+    expect(pushes.get(uriel.user._id)).toEqual([]);
+  });
+
+  it('a collaborator who publishes is not told about it; the owner and the rest of the team are', () => {
+    const data = { eventId: 'e1', eventCode: 'cine', eventName: 'Cine', ownerId: 'owner', team: ['publisher', 'colleague'] };
+    const planned = eventPublishedNotifications(data, 'publisher');
+    expect(planned.map((p) => [p.userId, p.message])).toEqual([
+      ['owner', '¡Enhorabuena! Tu evento Cine se ha publicado.'],
+      ['colleague', 'Se ha publicado el evento Cine, en el que colaboras.'],
+    ]);
+    // Events recorded before the team was stored on them notify the owner only, on every replay alike.
+    expect(eventPublishedNotifications({ ...data, team: undefined }, 'owner').map((p) => p.userId)).toEqual(['owner']);
   });
 
   it('a collaborator invitation notifies the invitee', async () => {

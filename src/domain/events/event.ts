@@ -83,7 +83,20 @@ export type EventDetailsChanged = E<'events.EventDetailsChanged', { eventId: str
 export type EventCoverChanged = E<'events.EventCoverChanged', { eventId: string; coverUrl: string; at: string }>;
 export type EventPublished = E<
   'events.EventPublished',
-  { eventId: string; eventCode: string; eventName: string; ownerId: string; withoutPaymentMethod: boolean; at: string }
+  {
+    eventId: string;
+    eventCode: string;
+    eventName: string;
+    ownerId: string;
+    withoutPaymentMethod: boolean;
+    /**
+     * The collaborators (user ids, owner excluded) holding a role in any module when the event was published, so
+     * that whoever reads the log (the notifier, also on a rebuild) knows the team of that moment, not today's.
+     * Absent from events recorded before it was added: their team was never notified.
+     */
+    team?: string[];
+    at: string;
+  }
 >;
 export type TicketTypeAdded = E<'events.TicketTypeAdded', { eventId: string; ticketTypeId: string; at: string } & TicketTypeFields>;
 export type TicketTypeChanged = E<
@@ -479,7 +492,17 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       return [
         {
           type: 'events.EventPublished',
-          data: { eventId, eventCode: s.eventCode, eventName: s.eventName, ownerId: s.ownerId, withoutPaymentMethod: check.withoutPaymentMethod, at },
+          data: {
+            eventId,
+            eventCode: s.eventCode,
+            eventName: s.eventName,
+            ownerId: s.ownerId,
+            withoutPaymentMethod: check.withoutPaymentMethod,
+            team: Object.entries(s.members)
+              .filter(([userId, roles]) => userId !== s.ownerId && Object.keys(roles).length > 0)
+              .map(([userId]) => userId),
+            at,
+          },
         },
       ];
     }

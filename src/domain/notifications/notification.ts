@@ -56,3 +56,32 @@ export function eventPublishedNotification(data: { eventId: string; eventCode: s
     url: `/e/${encodeURIComponent(data.eventCode)}`,
   };
 }
+
+/**
+ * Everyone told that an event went public: the owner (their congratulation, also when they published it
+ * themselves, as before) and each collaborator of the team recorded on the event (`team`: who held a role in
+ * any module at that moment), with a text of their own and the same link to the public page.
+ *
+ * The collaborator who pressed "publish" gets nothing: organizers used to pretix or Hi.Events (and to team tools
+ * in general) expect to hear about what others did, not about their own action, which the UI already confirmed.
+ * The owner's notification stays whoever published: for an owner whose collaborator published it is the news,
+ * and for an owner who published it is the existing congratulation.
+ */
+export function eventPublishedNotifications(
+  data: { eventId: string; eventCode: string; eventName: string; ownerId: string; team?: readonly string[] },
+  publishedBy: string | undefined,
+): PlannedNotification[] {
+  const owner = data.ownerId ? [eventPublishedNotification(data)] : [];
+  const team = [...new Set(data.team ?? [])].filter((userId) => userId && userId !== data.ownerId && userId !== publishedBy);
+  return [
+    ...owner,
+    ...team.map((userId) => ({
+      userId,
+      type: 'eventPublished' as const,
+      model: 'event',
+      modelId: data.eventId,
+      message: messages.notifications.eventPublishedTeam(data.eventName),
+      url: `/e/${encodeURIComponent(data.eventCode)}`,
+    })),
+  ];
+}

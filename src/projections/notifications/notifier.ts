@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { NOTIFICATION_SOCKET_EVENT, type Notification } from '../../contracts/notifications.js';
 import type { MessageSent } from '../../domain/chat/room.js';
+import type { EventPublished } from '../../domain/events/event.js';
 import { nameId } from '../../domain/chat/ids.js';
 import {
   chatMessageNotification,
   collaboratorInvitationNotification,
-  eventPublishedNotification,
+  eventPublishedNotifications,
   type PlannedNotification,
 } from '../../domain/notifications/notification.js';
 import type { RecordedEvent } from '../../eventstore/port.js';
@@ -19,6 +20,8 @@ import { defineProjection, type ProjectionContext } from '../projection.js';
  * Chat: a message notifies each recipient that has no connected socket (chat_presence) at projection time.
  * While a chat notification of the same room is still unread it is refreshed instead of adding one per
  * message. Rows are keyed by (source event, recipient), so a replay never doubles them.
+ *
+ * Event published: the owner and the event's team as recorded on `events.EventPublished` (not the publisher).
  */
 export const notifierProjection = defineProjection({
   name: 'notifications.notifier',
@@ -47,8 +50,10 @@ export const notifierProjection = defineProjection({
           break;
         }
         case 'events.EventPublished': {
-          const d = e.data as { eventId: string; eventCode: string; eventName: string; ownerId: string };
-          if (d.ownerId) await store(ctx, e, eventPublishedNotification(d));
+          // The team comes from the event itself (recorded when it was published), never from event_members:
+          // a rebuild then notifies the same people, not whoever is on the team today.
+          const d = e.data as EventPublished['data'];
+          for (const planned of eventPublishedNotifications(d, e.metadata.userId)) await store(ctx, e, planned);
           break;
         }
       }
