@@ -9,10 +9,26 @@ export interface Realtime {
   emit(room: string | string[], event: string, payload: unknown, except?: string): void;
 }
 
-export const userRoom = (userId: string) => `user:${userId}`;
+/**
+ * Beside pushes: disconnecting sockets, e.g. every socket of a session that ended (logout, password change or
+ * reset, account deletion). It travels in the same batches as the pushes rather than through the Socket.IO
+ * adapter's `disconnectSockets`, because sessions also end in processes without a Socket.IO server (the admin
+ * CLI's setPassword, workers) and this channel reaches every API node from any process, in order with the pushes.
+ */
+export interface RealtimeControl extends Realtime {
+  /** Closes the connection of every socket in `room` (on every API node). */
+  disconnect(room: string | string[]): void;
+}
 
-/** One push as it travels between processes: rooms, event, payload, excepted socket id. */
-type Push = [rooms: string | string[], event: string, payload: unknown, except: string | null];
+export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket joins the room of the session it authenticated with, so that ending the session can close it. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * One push as it travels between processes: rooms, event, payload, excepted socket id; or `[rooms, null]`,
+ * which disconnects the sockets in those rooms.
+ */
+type Push = [rooms: string | string[], event: string, payload: unknown, except: string | null] | [rooms: string | string[], disconnect: null];
 
 /** The Redis channel of pushes made through `Realtime` (projections, presence): every API node listens. */
 export const pushChannel = (socketKey: string) => `${socketKey}#pushes`;
@@ -54,24 +70,36 @@ class PushPublisher {
  * In the API process: this node's sockets get the push at once (`io.local`), the other nodes through the
  * batched publish (see listenToPushes).
  */
-function serverRealtime(io: Server, publisher: PushPublisher): Realtime {
+function serverRealtime(io: Server, publisher: PushPublisher): RealtimeControl {
   return {
     emit: (room, event, payload, except) => {
       emitLocally(io, [room, event, payload, except ?? null]);
       publisher.add([room, event, payload, except ?? null]);
     },
+    disconnect: (room) => {
+      emitLocally(io, [room, null]);
+      publisher.add([room, null]);
+    },
   };
 }
 
-function emitLocally(io: Server, [room, event, payload, except]: Push) {
+function emitLocally(io: Server, push: Push) {
+  if (push[1] === null) {
+    io.local.in(push[0]).disconnectSockets(true);
+    return;
+  }
+  const [room, event, payload, except] = push;
   const target = io.local.to(room);
   (except ? target.except(except) : target).emit(event, payload);
 }
 
 /** In a worker process without a Socket.IO server: every API node applies the batch to its own sockets. */
-export function emitterRealtime(redis: Redis, socketKey: string): Realtime {
+export function emitterRealtime(redis: Redis, socketKey: string): RealtimeControl {
   const publisher = new PushPublisher(redis, pushChannel(socketKey));
-  return { emit: (room, event, payload, except) => publisher.add([room, event, payload, except ?? null]) };
+  return {
+    emit: (room, event, payload, except) => publisher.add([room, event, payload, except ?? null]),
+    disconnect: (room) => publisher.add([room, null]),
+  };
 }
 
 /**
@@ -98,13 +126,16 @@ export async function listenToPushes(io: Server, redis: Redis, socketKey: string
 }
 
 /** Late binding: projections start before the HTTP server exists in some processes. */
-export class SwitchableRealtime implements Realtime {
-  constructor(private target: Realtime) {}
-  use(target: Realtime) {
+export class SwitchableRealtime implements RealtimeControl {
+  constructor(private target: RealtimeControl) {}
+  use(target: RealtimeControl) {
     this.target = target;
   }
   emit(room: string | string[], event: string, payload: unknown, except?: string) {
     this.target.emit(room, event, payload, except);
+  }
+  disconnect(room: string | string[]) {
+    this.target.disconnect(room);
   }
 }
 

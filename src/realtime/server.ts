@@ -4,8 +4,11 @@ import { Server, type Socket } from 'socket.io';
 import type { AuthUser } from '../contracts/accounts.js';
 import type { AppContext } from '../context.js';
 import { tokenFrom, userFromToken } from '../http/auth.js';
+import type { SocketAck } from '../contracts/chat.js';
+import { HttpError, toErrorBody } from '../http/errors.js';
 import { messages } from '../messages/es.js';
-import { handlePublishFailures, listenToPushes, userRoom } from './realtime.js';
+import { handlePublishFailures, listenToPushes, sessionRoom, userRoom } from './realtime.js';
+import { closeEndedSession, requireOpenSession, sessionCheckedByHandler } from './session-check.js';
 import { createWireParser } from './wire.js';
 import { chatSocketModule } from '../http/chat/socket.js';
 
@@ -45,7 +48,23 @@ export async function createSocketServer(httpServer: HttpServer, ctx: AppContext
   });
 
   io.on('connection', (socket: AppSocket) => {
-    void socket.join(userRoom(socket.data.user._id));
+    // The session's room: ending the session (src/commands/accounts/service.ts) disconnects it on every node.
+    void socket.join([userRoom(socket.data.user._id), sessionRoom(socket.data.sessionId)]);
+    // Every event is checked against the session as HTTP checks a token, so one arriving after the session
+    // ended, before its disconnect reached this node, is not processed.
+    socket.use(([event, ...args], next) => {
+      if (sessionCheckedByHandler.has(event)) return next();
+      requireOpenSession(ctx.pool, socket).then(
+        () => next(),
+        (err: unknown) => {
+          if (!(err instanceof HttpError)) ctx.logger.warn({ err }, 'socket session check failed');
+          const last = args[args.length - 1];
+          const body = toErrorBody(err);
+          if (typeof last === 'function') (last as (answer: SocketAck) => void)({ ok: false, status: body.status, messagePublic: body.messagePublic });
+          closeEndedSession(socket, err);
+        },
+      );
+    });
     for (const mod of socketModules) mod(io, socket, ctx);
   });
 

@@ -10,6 +10,7 @@ import { ReservationConflictError } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { findUserById } from '../../projections/accounts/queries.js';
 import { waitForPosition } from '../../projections/wait.js';
+import { sessionRoom } from '../../realtime/realtime.js';
 import { accountLink, accountMail, type AccountMailKind } from '../../workers/accounts/mails.js';
 import { sendMailJob } from '../../workers/mail/jobs.js';
 import { handleCommand, type CommandMeta } from '../handle.js';
@@ -100,10 +101,26 @@ async function currentUser(ctx: Ctx, userId: string): Promise<AuthUser | null> {
   return findUserById(ctx.db, userId);
 }
 
+/**
+ * After session rows were deleted (committed): their sockets are disconnected on every API node. Sockets check
+ * their session on every event too (src/realtime/session-check.ts), so nothing they send is processed meanwhile.
+ */
+function disconnectSessions(ctx: Ctx, ended: { id: string }[]) {
+  if (ended.length) ctx.realtime.disconnect(ended.map((s) => sessionRoom(s.id)));
+}
+
+/** Ends every session of the user (password changed or reset, account deleted): rows and sockets. */
+async function endAllSessions(ctx: Ctx, userId: string) {
+  disconnectSessions(ctx, await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).returning('id').execute());
+}
+
 export async function createSession(ctx: Ctx, userId: string): Promise<{ sessionId: string; token: string }> {
   const sessionId = randomBytes(24).toString('base64url');
   // Expired sessions of this user are swept here instead of by a timer.
-  await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock()).execute();
+  disconnectSessions(
+    ctx,
+    await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock()).returning('id').execute(),
+  );
   await ctx.db
     .insertInto('account_sessions')
     .values({ id: sessionId, user_id: userId, expires_at: new Date(ctx.clock().getTime() + SESSION_TTL_MS) })
@@ -113,6 +130,7 @@ export async function createSession(ctx: Ctx, userId: string): Promise<{ session
 
 export async function endSession(ctx: Ctx, sessionId: string) {
   await ctx.db.deleteFrom('account_sessions').where('id', '=', sessionId).execute();
+  disconnectSessions(ctx, [{ id: sessionId }]);
 }
 
 async function issueMailToken(ctx: Ctx, userId: string, purpose: 'verify' | 'reset' | 'delete', expiresAt: string): Promise<string> {
@@ -265,8 +283,8 @@ export async function changePassword(
   const newHash = await hashPassword(input.newPassword);
   await run(ctx, userId, { type: 'ChangePassword', data: { reason: 'change' } }, { userId });
   await ctx.db.updateTable('account_credentials').set({ password_hash: newHash, updated_at: ctx.clock() }).where('user_id', '=', userId).execute();
-  // A changed password ends every session (a thief's too); the caller gets a fresh one.
-  await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).execute();
+  // A changed password ends every session (a thief's too, and its sockets); the caller gets a fresh one.
+  await endAllSessions(ctx, userId);
   const user = await currentUser(ctx, userId);
   if (!user) throw failed();
   return { user, ...(await createSession(ctx, userId)) };
@@ -292,7 +310,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
   if (used) throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
   await run(ctx, userId, { type: 'ChangePassword', data: { reason: 'reset' } }, { commandId: `reset:${hash}`, userId });
   await ctx.db.updateTable('account_credentials').set({ password_hash: passwordHash, updated_at: ctx.clock() }).where('user_id', '=', userId).execute();
-  await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).execute();
+  await endAllSessions(ctx, userId);
   // Other reset links of this account die with the password they were meant to replace.
   await ctx.db.updateTable('account_tokens').set({ used_at: ctx.clock() }).where('user_id', '=', userId).where('purpose', '=', 'reset').where('used_at', 'is', null).execute();
   const user = await currentUser(ctx, userId);
@@ -379,14 +397,16 @@ export async function deleteAccount(ctx: Ctx, token: string): Promise<void> {
 }
 
 async function purgeAccountData(ctx: Ctx, userId: string) {
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('account_sessions').where('user_id', '=', userId).execute();
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    const sessions = await trx.deleteFrom('account_sessions').where('user_id', '=', userId).returning('id').execute();
     await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('account_credentials').where('user_id', '=', userId).execute();
     // Stored idempotent responses may echo the user's e-mail or name.
     await trx.deleteFrom('http_idempotency').where('user_id', '=', userId).execute();
     await createPiiVault(trx).forget(userId);
+    return sessions;
   });
+  disconnectSessions(ctx, ended);
 }
 
 /** Grants the platform-administrator flag (admin CLI, tests, or another administrator). */
@@ -409,5 +429,5 @@ export async function setPassword(ctx: Ctx, userId: string, password: string): P
   const passwordHash = await hashPassword(password);
   await run(ctx, userId, { type: 'ChangePassword', data: { reason: 'reset' } }, { userId });
   await ctx.db.updateTable('account_credentials').set({ password_hash: passwordHash, updated_at: ctx.clock() }).where('user_id', '=', userId).execute();
-  await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).execute();
+  await endAllSessions(ctx, userId);
 }

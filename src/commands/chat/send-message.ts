@@ -22,13 +22,15 @@ import { takeSendToken } from './rate-limit.js';
 export async function sendMessage(
   ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'redis' | 'config'>,
   user: AuthUser,
-  input: { roomId: string; clientId: string; text: string; socketId?: string },
+  /** `beforeAppend`: awaited before anything is appended (a socket's session check, started by the caller). */
+  input: { roomId: string; clientId: string; text: string; socketId?: string; beforeAppend?: Promise<unknown> },
 ): Promise<{ message: ChatMessage; position: string | null; duplicate: boolean }> {
   const room = await requireRoomMember(ctx, input.roomId, user._id);
 
   if (!(await takeSendToken(ctx.redis, ctx.config.redisPrefix, user._id))) {
     throw new DomainError('CHAT_RATE_LIMITED', messages.chat.rateLimited, 429);
   }
+  await input.beforeAppend;
 
   const events = chatRoomDecider.decide(
     {

@@ -18,6 +18,7 @@ import { sendMessage } from '../../commands/chat/send-message.js';
 import { contactIds } from '../../projections/chat/queries.js';
 import { userRoom } from '../../realtime/realtime.js';
 import type { AppSocket, SocketModule } from '../../realtime/server.js';
+import { closeEndedSession, requireOpenSession, sessionCheckedByHandler } from '../../realtime/session-check.js';
 import { toErrorBody } from '../errors.js';
 import { hasUnstorableText, unstorableTextError } from '../text-guard.js';
 
@@ -40,6 +41,7 @@ function on<T>(socket: AppSocket, event: string, parse: (p: unknown) => T, run: 
       ack?.({ ok: true, ...(extra ?? {}) });
     } catch (err) {
       ack?.(errorAck(err));
+      closeEndedSession(socket, err);
     }
   });
 }
@@ -121,6 +123,9 @@ export async function dropFormerMembers(io: Server, ctx: AppContext, roomId: str
   }
 }
 
+// The send checks its socket's session itself: in parallel with its membership and rate-limit steps.
+sessionCheckedByHandler.add(CHAT_SOCKET_EVENTS.message);
+
 /** Chat events on the shared Socket.IO connection (names of spec 7). */
 export const chatSocketModule: SocketModule = (io, socket, ctx) => {
   const user = socket.data.user;
@@ -162,8 +167,12 @@ export const chatSocketModule: SocketModule = (io, socket, ctx) => {
   });
 
   on(socket, CHAT_SOCKET_EVENTS.message, (p) => socketSendLoose.parse(p), async ({ _room, id, message }) => {
+    // Nothing is appended for a session that ended (logout elsewhere, before its disconnect arrived); the check
+    // runs while the send does its own first steps instead of in series before them.
+    const session = requireOpenSession(ctx.pool, socket);
+    session.catch(() => undefined); // awaited by the send; a refusal before that point must not go unhandled
     // The ack carries the message: the projection's push skips this connection (the sender's other tabs get it).
-    const r = await sendMessage(ctx, user, { roomId: _room, clientId: id, text: message as string, socketId: socket.id });
+    const r = await sendMessage(ctx, user, { roomId: _room, clientId: id, text: message as string, socketId: socket.id, beforeAppend: session });
     return { data: r.message };
   });
 };

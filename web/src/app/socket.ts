@@ -28,9 +28,18 @@ export async function connectSocket(): Promise<Socket> {
         connected = true;
         notify();
       });
-      s.on('disconnect', () => {
+      s.on('disconnect', (reason) => {
         connected = false;
         notify();
+        // The server closes the sockets of a session that ended (logout elsewhere, password change, account
+        // deletion) and Socket.IO does not reconnect after that by itself. After a password change this tab's
+        // cookie carries the fresh session: try once more a moment later (the change's answer sets the cookie);
+        // when the session is really over, the handshake is refused and no further attempt follows.
+        if (reason === 'io server disconnect') {
+          setTimeout(() => {
+            if (socket === s && !s.connected) s.connect();
+          }, 1000);
+        }
       });
       socket = s;
       notify();
