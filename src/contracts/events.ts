@@ -383,7 +383,10 @@ export const eventInformationSchema = z.object({
   templates: z.array(z.object({ _id: z.string(), name: z.string() })),
   /** Virtual fair of the event; null until the virtual-fair module exists. */
   virtualFair: z.object({ _id: z.string(), name: z.string() }).nullable(),
-  /** Dashboard extras: ticket types and payment methods of the event, and the configuration checklist. */
+  /**
+   * Dashboard extras: ticket types and payment methods of the event (empty lists for a caller without
+   * `ticket.read` / `paymentMethod.read` respectively), and the configuration checklist.
+   */
   ticketTypes: z.array(ticketTypeSchema),
   paymentMethods: z.array(paymentMethodSchema),
   checklist: z.object({

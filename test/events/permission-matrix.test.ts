@@ -88,6 +88,34 @@ describe('permission matrix through HTTP', () => {
     expect(failures).toEqual([]);
   });
 
+  it('eventInformation lists ticket types and payment methods only to who may read them; the summary to every reader', async () => {
+    // A hidden ticket type: only who may read tickets may learn it exists by name.
+    expect((await owner.post(`/event/${eventId}/ticket`, ticketBody({ name: 'Invitados ocultos', visibility: 'hidden' }))).status).toBe(201);
+    const full = (await owner.get(`/eventInformation/${eventId}`)).body;
+    expect(full.ticketTypes.map((x: { name: string }) => x.name)).toContain('Invitados ocultos');
+    expect(full.paymentMethods.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const { module, role, c } of members) {
+      const actions = actionsFor({ [module]: role });
+      const r = await c.get(`/eventInformation/${eventId}`);
+      if (r.status !== 200) {
+        failures.push(`${module}/${role}: ${r.status}`);
+        continue;
+      }
+      const info = r.body;
+      const label = `${module}/${role}`;
+      if (info.ticketTypes.length !== (actions.includes('ticket.read') ? full.ticketTypes.length : 0)) failures.push(`${label} ticketTypes: ${info.ticketTypes.length}`);
+      if (info.paymentMethods.length !== (actions.includes('paymentMethod.read') ? full.paymentMethods.length : 0)) failures.push(`${label} paymentMethods: ${info.paymentMethods.length}`);
+      // What the publish flow and the dashboard's figures read stays the same for everyone.
+      if (JSON.stringify([info.ticket, info.freeIncome, info.methods, info.checklist]) !== JSON.stringify([full.ticket, full.freeIncome, full.methods, full.checklist]))
+        failures.push(`${label} summary differs`);
+    }
+    expect(failures).toEqual([]);
+    const poll = members.find((m) => m.module === 'store' && m.role === 'poll')!;
+    expect((await poll.c.get(`/event/${eventId}/tickets`)).status).toBe(403);
+    expect(JSON.stringify((await poll.c.get(`/eventInformation/${eventId}`)).body)).not.toContain('Invitados ocultos');
+  });
+
   it('a production collaborator cannot publish through the API; a store administrator can', async () => {
     const production = members.find((m) => m.module === 'businessConference' && m.role === 'production')!;
     const r = await production.c.put(`/event/${eventId}`, { published: true });

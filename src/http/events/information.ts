@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
-import type { EventInformation, PaymentMethodKind } from '../../contracts/events.js';
+import type { EventAction, EventInformation, PaymentMethodKind } from '../../contracts/events.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { loadEvent } from '../../commands/events/service.js';
 import { maximumPrice, rolesOf, ticketsTotal, type CreatedEvent } from '../../domain/events/event.js';
@@ -17,10 +17,17 @@ export function ticketSummary(state: CreatedEvent) {
   return { ticket: { quantity, maximumPrice: maxPrice, uses: 0 }, freeIncome: quantity > 0 && maxPrice === 0 };
 }
 
-/** GET eventInformation/:id, from the event's stream (the dashboard needs it exact right after a change). */
+/**
+ * GET eventInformation/:id, from the event's stream (the dashboard needs it exact right after a change). It
+ * needs only `event.read`; the lists of ticket types (hidden ones included) and payment methods are what
+ * GET event/:id/tickets and /paymentMethods guard with `ticket.read` and `paymentMethod.read`, so they come
+ * empty to a caller without those actions. The summary (ticket figures, freeIncome, methods as a count,
+ * checklist) stays for every reader: the publish flow reads it.
+ */
 export function eventInformation(_ctx: AppContext, a: EventAccess): EventInformation {
   const s = a.state;
   const { ticket, freeIncome } = ticketSummary(s);
+  const may = (action: EventAction) => a.actions.includes(action);
   return {
     data: eventDtoFromState(s, a.version),
     ticket,
@@ -30,8 +37,8 @@ export function eventInformation(_ctx: AppContext, a: EventAccess): EventInforma
     fields: [],
     templates: [],
     virtualFair: null,
-    ticketTypes: s.tickets.map((t) => ticketDtoFromState(s.id, t)),
-    paymentMethods: s.paymentMethods.map((p) => paymentMethodDtoFromState(s.id, p)),
+    ticketTypes: may('ticket.read') ? s.tickets.map((t) => ticketDtoFromState(s.id, t)) : [],
+    paymentMethods: may('paymentMethod.read') ? s.paymentMethods.map((p) => paymentMethodDtoFromState(s.id, p)) : [],
     checklist: {
       hasTickets: s.tickets.length > 0,
       paymentMethodRequired: maximumPrice(s) > 0,
