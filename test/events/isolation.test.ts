@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForPosition } from '../../src/projections/wait.js';
-import { createEvent, organizer, startEventsNode, ticketBody, type Client, type Node } from './helpers.js';
+import { randomUUID } from 'node:crypto';
+import { paymentMethodsOf, ticketTypesOf } from '../../src/projections/events/queries.js';
+import { createEvent, organizer, settle, startEventsNode, ticketBody, type Client, type Node } from './helpers.js';
 
 describe('isolation between two organizers', () => {
   let t: Node;
@@ -65,6 +67,37 @@ describe('isolation between two organizers', () => {
     expect(search.body.data).toEqual([]);
     const vr = await b.get('/validateRole');
     expect(JSON.stringify(vr.body)).not.toContain(aEvent._id);
+  });
+
+  it("B reusing A's client ids for tickets and payment methods touches only B's own rows", async () => {
+    // Client ids are unique per event stream only; the read models must key them by event as well.
+    const ticketId = randomUUID();
+    const methodId = randomUUID();
+    const own = (await createEvent(a, { eventName: 'Evento con ids de cliente' })).data;
+    expect((await a.post(`/event/${own._id}/ticket`, ticketBody({ clientId: ticketId, name: 'Entrada de Ana', price: 20 }))).status).toBe(201);
+    expect((await a.post(`/event/${own._id}/paymentMethod`, { clientId: methodId, kind: 'card', key: 'pk_ana_2', secretKey: 'sk_ana_2' })).status).toBe(201);
+
+    const added = await b.post(`/event/${bEvent._id}/ticket`, ticketBody({ clientId: ticketId, name: 'Entrada de Beto', price: 5 }));
+    expect(added.status).toBe(201);
+    const method = await b.post(`/event/${bEvent._id}/paymentMethod`, { clientId: methodId, kind: 'card', key: 'pk_beto', secretKey: 'sk_beto' });
+    expect(method.status).toBe(201);
+    await settle(t, method.body.position);
+    expect((await ticketTypesOf(t.ctx.db, bEvent._id)).map((x) => [x._id, x.name])).toEqual([[ticketId, 'Entrada de Beto']]);
+    expect((await paymentMethodsOf(t.ctx.db, bEvent._id)).map((x) => x._id)).toEqual([methodId]);
+
+    expect((await b.put(`/event/${bEvent._id}/ticket/${ticketId}`, { name: 'Cambiada por Beto', price: 1 })).status).toBe(200);
+    expect((await b.put(`/event/${bEvent._id}/paymentMethod/${methodId}`, { kind: 'card', key: 'pk_beto_cambiada' })).status).toBe(200);
+    expect((await b.del(`/event/${bEvent._id}/ticket/${ticketId}`)).status).toBe(200);
+    const removed = await b.del(`/event/${bEvent._id}/paymentMethod/${methodId}`);
+    expect(removed.status).toBe(200);
+    await settle(t, removed.body.position);
+
+    const aTickets = await ticketTypesOf(t.ctx.db, own._id);
+    expect(aTickets.map((x) => [x._id, x.name, x.price])).toEqual([[ticketId, 'Entrada de Ana', 20]]);
+    const aMethods = await paymentMethodsOf(t.ctx.db, own._id);
+    expect(aMethods.map((x) => [x._id, JSON.stringify(x)])).toEqual([[methodId, expect.stringContaining('pk_ana_2')]]);
+    expect(await ticketTypesOf(t.ctx.db, bEvent._id)).toEqual([]);
+    expect(await paymentMethodsOf(t.ctx.db, bEvent._id)).toEqual([]);
   });
 
   it('non-administrators cannot reach the platform administration', async () => {

@@ -112,7 +112,7 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
           created_at: d.at,
           updated_at: d.at,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['event_id', 'id']).doNothing())
         .execute();
       await touch(trx, d.eventId, d.at, version);
       return;
@@ -120,12 +120,17 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
     case 'events.TicketTypeChanged': {
       const set: Record<string, unknown> = { updated_at: e.data.at };
       for (const [k, v] of Object.entries(e.data.changes)) set[TICKET_COLUMNS[k as keyof TicketTypeFields]] = v;
-      await trx.updateTable('event_ticket_types').set(set).where('id', '=', e.data.ticketTypeId).execute();
+      await trx
+        .updateTable('event_ticket_types')
+        .set(set)
+        .where('event_id', '=', e.data.eventId)
+        .where('id', '=', e.data.ticketTypeId)
+        .execute();
       await touch(trx, e.data.eventId, e.data.at, version);
       return;
     }
     case 'events.TicketTypeRemoved':
-      await trx.deleteFrom('event_ticket_types').where('id', '=', e.data.ticketTypeId).execute();
+      await trx.deleteFrom('event_ticket_types').where('event_id', '=', e.data.eventId).where('id', '=', e.data.ticketTypeId).execute();
       await touch(trx, e.data.eventId, e.data.at, version);
       return;
     case 'events.PaymentMethodAdded':
@@ -139,7 +144,7 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
           created_at: e.data.at,
           updated_at: e.data.at,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['event_id', 'id']).doNothing())
         .execute();
       await touch(trx, e.data.eventId, e.data.at, version);
       return;
@@ -147,12 +152,13 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
       await trx
         .updateTable('event_payment_methods')
         .set({ ...publicConfig(e.data.method), updated_at: e.data.at })
+        .where('event_id', '=', e.data.eventId)
         .where('id', '=', e.data.paymentMethodId)
         .execute();
       await touch(trx, e.data.eventId, e.data.at, version);
       return;
     case 'events.PaymentMethodRemoved':
-      await trx.deleteFrom('event_payment_methods').where('id', '=', e.data.paymentMethodId).execute();
+      await trx.deleteFrom('event_payment_methods').where('event_id', '=', e.data.eventId).where('id', '=', e.data.paymentMethodId).execute();
       await touch(trx, e.data.eventId, e.data.at, version);
       return;
     case 'events.CollaboratorInvited': {
