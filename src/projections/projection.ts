@@ -1,13 +1,18 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { RecordedEvent } from '../eventstore/port.js';
+import type { EventStore, RecordedEvent } from '../eventstore/port.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { Jobs } from '../workers/jobs.js';
 
 export interface ProjectionContext {
   trx: Transaction<DB>;
-  /** True while rebuilding from zero: effects are not run. */
+  /** True while rebuilding from zero: effects are not run, and reactors record nothing. */
   replaying: boolean;
+  /**
+   * The event store, for reactors that record their decisions as events (the notifier): they append inside
+   * the batch, before its checkpoint commits, with command ids that make a retried batch record nothing twice.
+   */
+  store: EventStore;
   /** Runs after the batch's transaction commits (socket pushes, job enqueues); skipped while replaying. */
   afterCommit(effect: (fx: ProjectionEffects) => Promise<void> | void): void;
 }

@@ -65,7 +65,7 @@ export async function rebuildProjection(
       next = read(last);
       const relevant = events.filter((e) => types.has(e.type));
       if (relevant.length > 0) {
-        await projection.handle(relevant, { trx, replaying: true, afterCommit: () => undefined });
+        await projection.handle(relevant, { trx, replaying: true, store: deps.store, afterCommit: () => undefined });
       }
       readCount += events.length;
       applied += relevant.length;

@@ -459,6 +459,7 @@ export async function processGroupBatch(
       await projection.handle(relevant, {
         trx,
         replaying: opts.replaying,
+        store: deps.store,
         afterCommit: (effect) => {
           if (!opts.replaying) effects.push(effect);
         },
@@ -565,6 +566,7 @@ export async function processBatch(
     projection.handle(relevant, {
       trx,
       replaying: opts.replaying,
+      store: deps.store,
       afterCommit: (effect) => {
         if (!opts.replaying) effects.push(effect);
       },

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/contracts/notifications.js';
 import { nameId } from '../../src/domain/chat/ids.js';
 import { eventPublishedNotifications } from '../../src/domain/notifications/notification.js';
+import { markNotificationsRead } from '../../src/commands/notifications/inbox.js';
+import { inboxStream } from '../../src/domain/notifications/inbox.js';
+import { inboxProjection } from '../../src/projections/notifications/inbox.js';
 import { notifierProjection } from '../../src/projections/notifications/notifier.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import type { SignedUpUser } from '../support/accounts.js';
@@ -27,6 +30,17 @@ describe('notifications', () => {
     await t?.stop();
   });
 
+  /**
+   * Waits until `position` went through the notifier, then until what it recorded on these users' inboxes went
+   * through the inbox read model (two hops: the notifier's decisions are events of their own).
+   */
+  const settleInboxes = async (position: string, ...users: SignedUpUser[]) => {
+    await settle(t as never, position);
+    for (const u of users) {
+      const inbox = await t.ctx.store.readStream(inboxStream(u.user._id));
+      if (inbox.length) await settle(t as never, inbox[inbox.length - 1].position);
+    }
+  };
   const count = async (u: SignedUpUser) => (await api(t.node.url, u.token).get(`notification?_notificationUser=${u.user._id}&update=false`)).body;
 
   it('an event published notifies its owner (pushed on the socket)', async () => {
@@ -104,8 +118,13 @@ describe('notifications', () => {
         .execute();
     const before = await rows();
     expect(before.filter((r) => r.type === 'eventPublished').map((r) => r.user_id).sort()).toEqual([olga.user._id, carlos.user._id].sort());
-    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, notifierProjection);
+    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, inboxProjection);
     expect(await rows()).toEqual(before);
+    // The notifier's decisions are recorded once: replaying it records nothing more.
+    const recorded = async () => (await t.ctx.store.readStream(inboxStream(carlos.user._id))).length;
+    const n = await recorded();
+    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, notifierProjection);
+    expect(await recorded()).toBe(n);
     await sleep(300);
     expect(pushes.get(carlos.user._id)).toHaveLength(1);
     expect(pushes.get(olga.user._id)).toHaveLength(1);
@@ -148,7 +167,7 @@ describe('notifications', () => {
     const room = (await C.room(dani.user._id)).chatRoom._id;
     const first = await C.send(room, 'hola, ¿estás?');
     const second = await C.send(room, '¿sigues ahí?');
-    await settle(t as never, second.body.position); // both messages went through the notifier
+    await settleInboxes(second.body.position, dani); // both messages went through the notifier and the inbox
     expect(await count(dani)).toEqual({ notificationCountUnRead: 1 });
     const page = await api(t.node.url, dani.token).get(`notification?update=true&skip=0&limit=10`);
     expect(page.body.data).toHaveLength(1);
@@ -166,10 +185,53 @@ describe('notifications', () => {
     const live = nextEvent(sd, 'chat-room:message');
     const s = await C.send(room, 'ya te veo');
     await live;
-    await settle(t as never, s.body.position);
+    await settleInboxes(s.body.position, dani, carla);
     expect(await count(dani)).toEqual({ notificationCountUnRead: 0 });
     // The sender never gets one for its own message.
     expect(await count(carla)).toEqual({ notificationCountUnRead: 0 });
+  });
+
+  it('reading is a recorded fact: a rebuild keeps the read flags and the offline-time decisions; nobody marks another user’s', async () => {
+    const [erika, fede, gabi] = await signUpMany(t.node.url, ['Erika Lee', 'Fede Lee', 'Gabi Lee']);
+    await shareTeam(t.ctx, erika, fede, gabi);
+    // Fede is offline: one notification per room (Erika's, then Gabi's).
+    const fromErika = await api(t.node.url, erika.token).send((await api(t.node.url, erika.token).room(fede.user._id)).chatRoom._id, 'hola Fede');
+    await settleInboxes(fromErika.body.position, fede);
+    const G = api(t.node.url, gabi.token);
+    const fromGabi = await G.send((await G.room(fede.user._id)).chatRoom._id, 'buenas');
+    await settleInboxes(fromGabi.body.position, fede);
+    const F = api(t.node.url, fede.token);
+    expect(await count(fede)).toEqual({ notificationCountUnRead: 2 });
+
+    // Gabi cannot mark Fede's notifications, neither through the command nor through the route.
+    const fedeIds = (await t.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', fede.user._id).execute()).map((r) => r.id);
+    expect(fedeIds).toHaveLength(2);
+    expect(await markNotificationsRead(t.ctx, gabi.user._id, fedeIds)).toEqual({ marked: [], position: null });
+    expect((await G.get(`notification?_notificationUser=${fede.user._id}&update=true`)).status).toBe(403);
+    expect(await count(fede)).toEqual({ notificationCountUnRead: 2 });
+
+    // Fede reads the newest one (Gabi's): answered unread as it was, recorded read.
+    const page = await F.get('notification?update=true&skip=0&limit=1');
+    expect(page.body.data).toEqual([expect.objectContaining({ detail: { message: 'Gabi Lee te envió un mensaje.' }, unread: true })]);
+    expect(page.body.notificationCountUnRead).toBe(1);
+    const inbox = await t.ctx.store.readStream(inboxStream(fede.user._id));
+    expect(inbox.map((e) => e.type)).toEqual(['notifications.NotificationCreated', 'notifications.NotificationCreated', 'notifications.NotificationsRead']);
+    expect(inbox[2].data).toMatchObject({ userId: fede.user._id, notificationIds: [page.body.data[0]._id] });
+    expect((await F.get('notification?update=true&skip=0&limit=1')).body.data[0].unread).toBe(false);
+    expect((await t.ctx.store.readStream(inboxStream(fede.user._id))).length).toBe(3); // read twice, recorded once
+
+    // Fede is online now: replaying the log neither forgets the read flag nor re-decides with today's presence.
+    const sf = await socketFor(t.node.url, fede.token);
+    sockets.push(sf);
+    await until(async () => (await t.ctx.db.selectFrom('chat_presence').select('online').where('user_id', '=', fede.user._id).executeTakeFirst())?.online === true);
+    const rows = () =>
+      t.ctx.db.selectFrom('notifications').select(['id', 'message', 'unread', 'save_date']).where('user_id', '=', fede.user._id).orderBy('id').execute();
+    const before = await rows();
+    expect(before.map((r) => r.unread).sort()).toEqual([false, true]);
+    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, notifierProjection);
+    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, inboxProjection);
+    expect(await rows()).toEqual(before);
+    expect(await count(fede)).toEqual({ notificationCountUnRead: 1 });
   });
 
   it('pages 10 at a time, newest first, marking each page read; only the caller’s own', async () => {

@@ -1,7 +1,7 @@
 /**
  * What the notifier makes of other modules' events: pure mapping from a domain fact to the notifications it
- * causes (recipient, type, text, url). The projection (src/projections/notifications/notifier.ts) stores and
- * pushes them.
+ * causes (recipient, type, text, url). The notifier (src/projections/notifications/notifier.ts) records them on
+ * the receiver's inbox (./inbox.ts); the inbox projection stores and pushes them.
  */
 import type { NotificationType } from '../../contracts/notifications.js';
 import { messages } from '../../messages/es.js';

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { NOTIFICATION_SOCKET_EVENT, type Notification } from '../../contracts/notifications.js';
+import { recordNotification } from '../../commands/notifications/inbox.js';
 import type { MessageSent } from '../../domain/chat/room.js';
 import type { EventPublished } from '../../domain/events/event.js';
 import { nameId } from '../../domain/chat/ids.js';
@@ -10,23 +11,27 @@ import {
   type PlannedNotification,
 } from '../../domain/notifications/notification.js';
 import type { RecordedEvent } from '../../eventstore/port.js';
-import { userRoom } from '../../realtime/realtime.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 
 /**
- * `notifications.notifier`: the one place where domain events of any module become in-app notifications
- * (a row, then a `notification` push after commit). Add a case here to notify about a new kind of fact.
+ * `notifications.notifier`: the one place where domain events of any module become in-app notifications. Add a
+ * case here to notify about a new kind of fact.
  *
- * Chat: a message notifies each recipient that has no connected socket (chat_presence) at projection time.
- * While a chat notification of the same room is still unread it is refreshed instead of adding one per
- * message. Rows are keyed by (source event, recipient), so a replay never doubles them.
+ * It is a reactor, not a read model: what it decides is recorded as `notifications.NotificationCreated` on the
+ * receiver's inbox stream, and the `notifications.inbox` projection (./inbox.ts) builds the rows and pushes them.
+ * Its chat decision depends on something the log does not hold (whether the receiver had a connected socket,
+ * chat_presence, at that moment), so replaying the log could not decide the same again; replaying the recorded
+ * decisions does. While replaying it records nothing, and it owns no rows to reset.
  *
+ * Chat: a message notifies each recipient that has no connected socket at reaction time.
  * Event published: the owner and the event's team as recorded on `events.EventPublished` (not the publisher).
+ * Collaborator invited: the invitee, when they have an account.
  */
 export const notifierProjection = defineProjection({
   name: 'notifications.notifier',
   eventTypes: ['chat.MessageSent', 'events.CollaboratorInvited', 'events.EventPublished'],
   async handle(events, ctx) {
+    if (ctx.replaying) return;
     // Chat messages come in floods: one presence query per batch, and most recipients are online.
     const chat = events.filter((e) => e.type === 'chat.MessageSent') as RecordedEvent<MessageSent['data']>[];
     const recipients = [...new Set(chat.flatMap((e) => e.data.recipients))];
@@ -39,105 +44,64 @@ export const notifierProjection = defineProjection({
           ).rows.map((r) => r.user_id)
         : [],
     );
+    const decided: Array<{ source: RecordedEvent; planned: PlannedNotification; saveDate: string }> = [];
     for (const e of events) {
+      const at = e.metadata.occurredAt ?? new Date(e.createdAt).toISOString();
       switch (e.type) {
-        case 'chat.MessageSent':
-          await onChatMessage(ctx, e as RecordedEvent<MessageSent['data']>, online);
+        case 'chat.MessageSent': {
+          const d = (e as RecordedEvent<MessageSent['data']>).data;
+          for (const planned of await chatNotifications(ctx, d, online)) decided.push({ source: e, planned, saveDate: d.sentAt });
           break;
+        }
         case 'events.CollaboratorInvited': {
           const d = e.data as { eventId: string; eventName: string; inviteeUserId: string };
-          if (d.inviteeUserId) await store(ctx, e, collaboratorInvitationNotification(d));
+          if (d.inviteeUserId) decided.push({ source: e, planned: collaboratorInvitationNotification(d), saveDate: at });
           break;
         }
         case 'events.EventPublished': {
-          // The team comes from the event itself (recorded when it was published), never from event_members:
-          // a rebuild then notifies the same people, not whoever is on the team today.
+          // The team comes from the event itself (recorded when it was published), never from event_members.
           const d = e.data as EventPublished['data'];
-          for (const planned of eventPublishedNotifications(d, e.metadata.userId)) await store(ctx, e, planned);
+          for (const planned of eventPublishedNotifications(d, e.metadata.userId)) decided.push({ source: e, planned, saveDate: at });
           break;
         }
       }
     }
+    // Recorded before the batch's checkpoint commits: a failed batch is retried and its command ids make the
+    // appends already done answer as duplicates (each inbox stream keeps its own order).
+    await Promise.all(
+      decided.map(({ source, planned, saveDate }) =>
+        recordNotification(
+          { store: ctx.store, clock: () => new Date(), newId: randomUUID },
+          {
+            notificationId: nameId('notification', source.eventId, planned.userId),
+            planned,
+            saveDate,
+            source: { eventId: source.eventId, correlationId: source.metadata.correlationId },
+          },
+        ),
+      ),
+    );
   },
-  async reset(trx) {
-    await trx.deleteFrom('notifications').execute();
+  async reset() {
+    // Owns no rows: its decisions are events, the rows belong to `notifications.inbox`.
   },
 });
 
-async function onChatMessage(ctx: ProjectionContext, e: RecordedEvent<MessageSent['data']>, online: Set<string>) {
-  const d = e.data;
+async function chatNotifications(ctx: ProjectionContext, d: MessageSent['data'], online: Set<string>): Promise<PlannedNotification[]> {
   const offline = d.recipients.filter((r) => !online.has(r));
-  if (offline.length === 0) return;
+  if (offline.length === 0) return [];
   const [room, sender] = await Promise.all([
     ctx.trx.selectFrom('chat_rooms').select(['type', 'name']).where('id', '=', d.roomId).executeTakeFirst(),
     sql<{ display_name: string }>`SELECT display_name FROM users WHERE id = ${d.senderId}`.execute(ctx.trx),
   ]);
   const senderName = sender.rows[0]?.display_name ?? '';
-  for (const receiverId of offline) {
-    const planned = chatMessageNotification({
+  return offline.map((receiverId) =>
+    chatMessageNotification({
       receiverId,
       senderName,
       roomId: d.roomId,
       roomType: room?.type ?? (d.receiverId ? 'individual' : 'group'),
       roomName: room?.name ?? '',
-    });
-    const refreshed = await ctx.trx
-      .updateTable('notifications')
-      .set({ save_date: d.sentAt, message: planned.message })
-      .where('user_id', '=', receiverId)
-      .where('type', '=', 'chatMessage')
-      .where('model_id', '=', d.roomId)
-      .where('unread', '=', true)
-      .returningAll()
-      .executeTakeFirst();
-    if (refreshed) {
-      const n = toNotification(refreshed);
-      ctx.afterCommit(({ realtime }) => realtime.emit(userRoom(receiverId), NOTIFICATION_SOCKET_EVENT, n));
-      continue;
-    }
-    await store(ctx, e, planned, d.sentAt);
-  }
-}
-
-async function store(ctx: ProjectionContext, e: RecordedEvent, p: PlannedNotification, at?: string) {
-  const row = await ctx.trx
-    .insertInto('notifications')
-    .values({
-      id: nameId('notification', e.eventId, p.userId),
-      user_id: p.userId,
-      type: p.type,
-      model: p.model,
-      model_id: p.modelId,
-      message: p.message,
-      url: p.url,
-      unread: true,
-      save_date: at ?? e.metadata.occurredAt ?? new Date(e.createdAt).toISOString(),
-      source_event_id: e.eventId,
-    })
-    .onConflict((oc) => oc.columns(['source_event_id', 'user_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return;
-  const n = toNotification(row);
-  ctx.afterCommit(({ realtime }) => realtime.emit(userRoom(p.userId), NOTIFICATION_SOCKET_EVENT, n));
-}
-
-export function toNotification(r: {
-  id: string;
-  message: string;
-  save_date: Date | string;
-  unread: boolean;
-  url: string;
-  model: string;
-  type: string;
-}): Notification {
-  return {
-    _id: r.id,
-    detail: { message: r.message },
-    saveDate: new Date(r.save_date).toISOString(),
-    unread: r.unread,
-    url: r.url,
-    model: r.model,
-    typeNotification: r.type as Notification['typeNotification'],
-  };
+    }),
+  );
 }

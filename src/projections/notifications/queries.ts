@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { NotificationType } from '../../contracts/notifications.js';
 import type { DB } from '../../db/schema.js';
-import { toNotification } from './notifier.js';
+import { toNotification } from './inbox.js';
 
 export async function unreadCount(db: Kysely<DB>, userId: string, type?: NotificationType): Promise<number> {
   let q = db
@@ -14,19 +14,13 @@ export async function unreadCount(db: Kysely<DB>, userId: string, type?: Notific
   return Number(r.n);
 }
 
-/** One page, newest first, as it was before this read; then that page is marked read. */
+/** One page, newest first, with the unread flags as they are (reading marks it read: see the route). */
 export async function readPage(db: Kysely<DB>, userId: string, opts: { skip: number; limit: number; type?: NotificationType }) {
-  return db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('notifications').where('user_id', '=', userId);
-    if (opts.type) q = q.where('type', '=', opts.type);
-    const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('save_date', 'desc').orderBy('id', 'desc').offset(opts.skip).limit(opts.limit).execute(),
-      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const unreadIds = rows.filter((r) => r.unread).map((r) => r.id);
-    if (unreadIds.length) {
-      await trx.updateTable('notifications').set({ unread: false }).where('user_id', '=', userId).where('id', 'in', unreadIds).execute();
-    }
-    return { data: rows.map(toNotification), docs: Number(total.n) };
-  });
+  let q = db.selectFrom('notifications').where('user_id', '=', userId);
+  if (opts.type) q = q.where('type', '=', opts.type);
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('save_date', 'desc').orderBy('id', 'desc').offset(opts.skip).limit(opts.limit).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, data: rows.map(toNotification), docs: Number(total.n) };
 }
