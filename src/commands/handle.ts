@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Command, Decider, Event } from '../domain/shared/types.js';
+import { toNewEvents } from './new-events.js';
 import { WrongExpectedVersionError, type Reservation, type RecordedEvent } from '../eventstore/port.js';
 
 export interface CommandMeta {
@@ -58,23 +59,10 @@ export async function handleCommand<C extends Command, E extends Event, S>(
     const events = decider.decide(command, state, { now: ctx.clock(), userId: meta.userId, newId: ctx.newId });
     if (events.length === 0) return { state, events, version, position: null, duplicate: false };
 
-    const occurredAt = ctx.clock().toISOString();
     try {
       const result = await store.appendToStream(
         streamId,
-        events.map((e) => ({
-          type: e.type,
-          data: e.data,
-          metadata: {
-            eventId: ctx.newId(),
-            commandId: meta.commandId,
-            userId: meta.userId,
-            correlationId: meta.correlationId ?? meta.commandId,
-            causationId: meta.causationId ?? meta.commandId,
-            occurredAt,
-            schemaVersion: 1,
-          },
-        })),
+        toNewEvents(ctx, events, meta),
         {
           expectedVersion: version === -1 ? 'no_stream' : version,
           commandId: meta.commandId,

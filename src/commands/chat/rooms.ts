@@ -12,6 +12,7 @@ import {
   type RoomOpened,
 } from '../../domain/chat/room.js';
 import { groupRoomId, individualRoomId, participantId } from '../../domain/chat/ids.js';
+import { toNewEvents } from '../new-events.js';
 import { WrongExpectedVersionError, type AppendResult } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { isContact } from '../../projections/chat/queries.js';
@@ -146,23 +147,9 @@ export async function appendRoomEvents(
   events: ChatRoomEvent[],
   opts: { expectedVersion: 'any' | 'no_stream'; commandId?: string; userId: string; socketId?: string },
 ): Promise<AppendResult> {
-  const occurredAt = ctx.clock().toISOString();
   return ctx.store.appendToStream(
     chatRoomStream(roomId),
-    events.map((e) => ({
-      type: e.type,
-      data: e.data as unknown as Record<string, unknown>,
-      metadata: {
-        eventId: ctx.newId(),
-        commandId: opts.commandId,
-        userId: opts.userId,
-        correlationId: opts.commandId,
-        causationId: opts.commandId,
-        ...(opts.socketId ? { socketId: opts.socketId } : {}),
-        occurredAt,
-        schemaVersion: 1,
-      },
-    })),
+    toNewEvents(ctx, events, opts),
     { expectedVersion: opts.expectedVersion, commandId: opts.commandId },
   );
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.js';
 import { inboxDecider, inboxStream, type InboxCommand, type InboxEvent, type InboxState } from '../../domain/notifications/inbox.js';
 import type { PlannedNotification } from '../../domain/notifications/notification.js';
 import type { AppendResult, EventStore } from '../../eventstore/port.js';
+import { toNewEvents, type EventMeta } from '../new-events.js';
 
 type Deps = { store: EventStore; clock: () => Date; newId: () => string };
 
@@ -11,25 +12,11 @@ type Deps = { store: EventStore; clock: () => Date; newId: () => string };
  * invariant between its events (the state a command needs comes from the read model, see the decider), the
  * store's per-stream lock orders them, and a command id keeps a retried reaction from recording twice.
  */
-async function appendInbox(deps: Deps, userId: string, events: InboxEvent[], meta: { commandId?: string; userId?: string; causationId?: string; correlationId?: string }) {
-  const occurredAt = deps.clock().toISOString();
-  return deps.store.appendToStream(
-    inboxStream(userId),
-    events.map((e) => ({
-      type: e.type,
-      data: e.data as unknown as Record<string, unknown>,
-      metadata: {
-        eventId: deps.newId(),
-        commandId: meta.commandId,
-        userId: meta.userId,
-        correlationId: meta.correlationId ?? meta.commandId,
-        causationId: meta.causationId ?? meta.commandId,
-        occurredAt,
-        schemaVersion: 1,
-      },
-    })),
-    { expectedVersion: 'any', commandId: meta.commandId },
-  );
+async function appendInbox(deps: Deps, userId: string, events: InboxEvent[], meta: EventMeta) {
+  return deps.store.appendToStream(inboxStream(userId), toNewEvents(deps, events, meta), {
+    expectedVersion: 'any',
+    commandId: meta.commandId,
+  });
 }
 
 function decide(deps: Deps, command: InboxCommand, state: InboxState, userId?: string) {
