@@ -166,12 +166,17 @@ describe('notifications', () => {
     const C = api(t.node.url, carla.token);
     const room = (await C.room(dani.user._id)).chatRoom._id;
     const first = await C.send(room, 'hola, ¿estás?');
-    const second = await C.send(room, '¿sigues ahí?');
-    await settleInboxes(second.body.position, dani); // both messages went through the notifier and the inbox
+    // Sent back to back (one notifier batch, most likely): recorded in order, so the later one's date wins.
+    const [second, third] = [await C.send(room, '¿sigues ahí?'), await C.send(room, '¿hola?')];
+    await settleInboxes(third.body.position, dani); // all three went through the notifier and the inbox
+    expect(second.status).toBe(200);
     expect(await count(dani)).toEqual({ notificationCountUnRead: 1 });
+    const inbox = await t.ctx.store.readStream(inboxStream(dani.user._id));
+    expect(inbox.map((e) => e.data.saveDate)).toEqual([first.body.data.saveDate, second.body.data.saveDate, third.body.data.saveDate].map((d) => new Date(d).toISOString()));
     const page = await api(t.node.url, dani.token).get(`notification?update=true&skip=0&limit=10`);
     expect(page.body.data).toHaveLength(1);
     expect(page.body.data[0]).toMatchObject({ detail: { message: 'Carla Chat te envió un mensaje.' }, url: '/chat', model: 'chatRoom', typeNotification: 'chatMessage', unread: true });
+    expect(page.body.data[0].saveDate).toBe(inbox[2].data.saveDate);
     expect(page.body.notificationCountUnRead).toBe(0);
     expect(first.status).toBe(200);
 

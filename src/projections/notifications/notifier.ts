@@ -67,19 +67,22 @@ export const notifierProjection = defineProjection({
       }
     }
     // Recorded before the batch's checkpoint commits: a failed batch is retried and its command ids make the
-    // appends already done answer as duplicates (each inbox stream keeps its own order).
+    // appends already done answer as duplicates. One user's in source order (the inbox projection refreshes a
+    // room's unread chat notification with the later message), different users' in parallel.
+    const deps = { store: ctx.store, clock: () => new Date(), newId: randomUUID };
+    const byUser = new Map<string, typeof decided>();
+    for (const d of decided) byUser.set(d.planned.userId, [...(byUser.get(d.planned.userId) ?? []), d]);
     await Promise.all(
-      decided.map(({ source, planned, saveDate }) =>
-        recordNotification(
-          { store: ctx.store, clock: () => new Date(), newId: randomUUID },
-          {
+      [...byUser.values()].map(async (list) => {
+        for (const { source, planned, saveDate } of list) {
+          await recordNotification(deps, {
             notificationId: nameId('notification', source.eventId, planned.userId),
             planned,
             saveDate,
             source: { eventId: source.eventId, correlationId: source.metadata.correlationId },
-          },
-        ),
-      ),
+          });
+        }
+      }),
     );
   },
   async reset() {
