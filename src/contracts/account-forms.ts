@@ -10,9 +10,15 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const DISPLAY_NAME_MAX = 100;
 
+/**
+ * A field's own "obligatorio" only when it is missing: a value of the wrong kind (a number where a text goes)
+ * falls through to the server's general wording ('Debe ser un texto.').
+ */
+const missing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined);
+
 export const emailField = z.pipe(
   z
-    .string({ message: 'El correo electrónico es obligatorio.' })
+    .string({ error: missing('El correo electrónico es obligatorio.') })
     .check(
       z.trim(),
       z.minLength(1, { message: 'El correo electrónico es obligatorio.' }),
@@ -22,14 +28,14 @@ export const emailField = z.pipe(
 );
 
 export const passwordField = z
-  .string({ message: 'La contraseña es obligatoria.' })
+  .string({ error: missing('La contraseña es obligatoria.') })
   .check(
     z.minLength(PASSWORD_MIN, { message: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.` }),
     z.maxLength(PASSWORD_MAX, { message: `La contraseña debe tener como máximo ${PASSWORD_MAX} caracteres.` }),
   );
 
 export const displayNameField = z
-  .string({ message: 'El nombre es obligatorio.' })
+  .string({ error: missing('El nombre es obligatorio.') })
   .check(
     z.trim(),
     z.minLength(1, { message: 'El nombre es obligatorio.' }),
@@ -38,7 +44,7 @@ export const displayNameField = z
 
 /** Sign-in checks only presence: the rules of a password belong to choosing one, not to typing it. */
 export const currentPasswordField = z
-  .string({ message: 'La contraseña es obligatoria.' })
+  .string({ error: missing('La contraseña es obligatoria.') })
   .check(
     z.minLength(1, { message: 'La contraseña es obligatoria.' }),
     z.maxLength(PASSWORD_MAX, { message: `La contraseña debe tener como máximo ${PASSWORD_MAX} caracteres.` }),

@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 const required = 'Este campo es obligatorio.';
 const text = (max: number) =>
-  z.string({ message: required }).trim().max(max, { message: `Máximo ${max} caracteres.` });
+  z.string().trim().max(max, { message: `Máximo ${max} caracteres.` });
 const requiredText = (max: number) => text(max).min(1, { message: required });
 const optionalText = (max: number) =>
   text(max)
@@ -66,7 +66,7 @@ export const isReservedEventCode = (code: string) => RESERVED_EVENT_CODES.has(co
 export const EVENT_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
 export const EVENT_CODE_RESERVED_MESSAGE = 'Este código está reservado por Aforo. Elige otro.';
 export const eventCodeSchema = z
-  .string({ message: required })
+  .string()
   .trim()
   .toLowerCase()
   // An empty code is a missing field, like the others (the format message would only confuse).
@@ -178,7 +178,7 @@ const eventFields = {
   timeZone: z.string().trim().min(1).max(64).default(DEFAULT_TIME_ZONE),
   currency: currencySchema.default(DEFAULT_CURRENCY),
   capacity: z
-    .number({ message: 'Debe ser un número.' })
+    .number()
     .int({ message: 'Debe ser un número entero.' })
     .min(1, { message: 'Debe ser mayor que 0.' })
     .max(1_000_000)
@@ -264,7 +264,7 @@ const money = z
 export const ticketTypeFieldsSchema = z.object({
   name: requiredText(120),
   price: money,
-  quantity: z.number({ message: 'Debe ser un número.' }).int({ message: 'Debe ser un número entero.' }).min(1, { message: 'Debe ser mayor que 0.' }).max(1_000_000),
+  quantity: z.number().int({ message: 'Debe ser un número entero.' }).min(1, { message: 'Debe ser mayor que 0.' }).max(1_000_000),
   saleStart: isoDateTime.optional().nullable().transform((v) => v ?? null),
   saleEnd: isoDateTime.optional().nullable().transform((v) => v ?? null),
   minPerOrder: z.number().int().min(1, { message: 'Debe ser mayor que 0.' }).max(1000).default(1),
@@ -449,7 +449,7 @@ export const publicListQuerySchema = z.object({
 export const eventListResponseSchema = z.object({ data: z.array(eventSummarySchema), total: z.number().int() });
 /** GET /searchEvent?q=: Spanish full text, accent-insensitive, published events only. */
 export const searchQuerySchema = publicListQuerySchema.extend({
-  q: z.string({ message: required }).trim().min(1, { message: required }).max(100),
+  q: z.string().trim().min(1, { message: required }).max(100),
 });
 
 /** A ticket type as buyers see it: no event id, visibility or timestamps. */

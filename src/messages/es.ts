@@ -22,6 +22,18 @@ export const messages = {
     invalid: 'LOS DATOS ENVIADOS SON INCORRECTOS.',
     idempotencyKeyReused: 'Esta clave de idempotencia (Idempotency-Key) ya se usó para otra solicitud. Usa una clave nueva para cada operación.',
     invalidCharacters: 'El texto enviado contiene caracteres no válidos (por ejemplo, el carácter nulo). Revísalo e inténtalo de nuevo.',
+    /** A field's value of the wrong kind (a number where a text goes, ...), by the kind expected. */
+    required: 'Este campo es obligatorio.',
+    expected: {
+      string: 'Debe ser un texto.',
+      number: 'Debe ser un número.',
+      int: 'Debe ser un número entero.',
+      boolean: 'Debe ser verdadero o falso.',
+      array: 'Debe ser una lista.',
+      object: 'Debe ser un objeto.',
+      date: 'Debe ser una fecha.',
+    } as Record<string, string>,
+    tooBig: (max: number | bigint) => `Debe ser como máximo ${max.toLocaleString('es-ES')}.`,
   },
   // Module sections below: each module owns its key (accounts, events, chat, notifications, ...).
   accounts: {
