@@ -126,7 +126,6 @@ export const messages = {
       'events.CollaboratorInvitationCancelled': 'Invitación cancelada',
       'events.CollaboratorRemoved': 'Colaborador retirado',
     } as Record<string, string>,
-    csvHeader: ['Fecha', 'Usuario', 'Acción', 'Elemento', 'Campo', 'Antes', 'Después'],
     hiddenValue: '(oculto)',
     invitationMail: {
       subject: (eventName: string) => `Te invitaron a colaborar en el evento ${eventName} en Aforo`,

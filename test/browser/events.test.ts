@@ -246,6 +246,11 @@ describe('organizer workspace in the browser (chromium)', () => {
     expect(await cell('Dólares (USD)').count()).toBe(1);
     for (const code of ['role.store', 'register', 'bankDeposit', 'public', 'USD']) expect(await cell(code).count(), code).toBe(0);
     await shot(page, 'history-1280');
+    // The page's CSV export says the same as the table.
+    const csvHref = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href');
+    const csv = await page.evaluate(async (href) => (await fetch(href!)).text(), csvHref);
+    for (const text of ['"Cuándo","Quién","Qué"', '"Rol · TIENDA"', '"Registro"', '"Depósito bancario"', '"Pública"', '"Dólares (USD)"']) expect(csv).toContain(text);
+    for (const code of ['"role.store"', '"bankDeposit"', '"USD"']) expect(csv).not.toContain(code);
 
     // An eventCode reserved by another event is reported while typing (debounced), with the save's message.
     await page.goto(`/module/${organizer.user._id}/create`);

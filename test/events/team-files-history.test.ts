@@ -141,12 +141,16 @@ describe('collaborators, cover upload, history and administration', () => {
     const csv = await a.get(`/event/${ev._id}/history.csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = csv.body as string;
-    expect(text.split('\r\n')[0]).toBe('"Fecha","Usuario","Acción","Elemento","Campo","Antes","Después"');
+    // The history page's words (web/src/i18n/es.json), shared through src/contracts/audit-labels.ts.
+    expect(text.split('\r\n')[0]).toBe('"Cuándo","Quién","Qué","Elemento","Campo","Antes","Después"');
     // UTF-8 BOM so spreadsheets read the accents (fetch's text() strips it, so look at the bytes).
     const raw = await fetch(`${t.node.url}/api/v2/event/${ev._id}/history.csv`, { headers: { authorization: `Bearer ${a.user!.token}` } });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text).toContain('"Historiadora","Datos del evento modificados","","venue","Lugar A","Lugar B"');
-    expect(text).toContain('"Entrada: General","price","0","12.5"');
+    expect(text).toContain('"Historiadora","Datos del evento modificados","","Lugar","Lugar A","Lugar B"');
+    expect(text).toContain('"Entrada: General","Precio","0","12.5"');
+    expect(text).toContain('"Tipo","","Tarjeta');
+    // Dates as the page shows them, in the event's time zone.
+    expect(text.split('\r\n')[1]).toMatch(/^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}","Historiadora",/);
     expect(text).not.toContain('sk_very_secret');
   });
 

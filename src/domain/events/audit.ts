@@ -113,11 +113,3 @@ export function buildHistory(stream: StreamEntry[]): AuditRecord[] {
   }
   return records;
 }
-
-/** Formats a value for the CSV export. */
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  return JSON.stringify(value);
-}

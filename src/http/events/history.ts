@@ -1,10 +1,27 @@
 import type { Response } from 'express';
 import type { AppContext } from '../../context.js';
-import type { AuditEntry } from '../../contracts/events.js';
-import { buildHistory, formatAuditValue } from '../../domain/events/audit.js';
+import { AUDIT_CSV_COLUMN_KEYS, auditFieldLabel, auditValueLabel, type LabelLookup } from '../../contracts/audit-labels.js';
+import { DEFAULT_TIME_ZONE, type AuditEntry } from '../../contracts/events.js';
+import { buildHistory } from '../../domain/events/audit.js';
 import { eventStreamId } from '../../domain/events/event.js';
-import { messages } from '../../messages/es.js';
-import { usersByIds } from '../../projections/events/queries.js';
+import { findEvent, usersByIds } from '../../projections/events/queries.js';
+import webStrings from '../../../web/src/i18n/es.json';
+
+/** The web's catalogue, so the CSV's titles and labels are the history page's own. */
+const label: LabelLookup = (key) => {
+  const v = key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), webStrings);
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** DD/MM/YYYY HH:mm in the event's time zone, as the history page shows it. */
+function localTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('es-ES', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
 
 /** The audit trail straight from the event's stream, newest first, with the acting users' names. */
 export async function historyOf(ctx: AppContext, eventId: string): Promise<AuditEntry[]> {
@@ -27,15 +44,25 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** CSV (UTF-8 with BOM for spreadsheets): one row per changed field, with before and after. */
+/**
+ * CSV (UTF-8 with BOM for spreadsheets): one row per changed field, with before and after, in the history page's
+ * words (column titles, field and value labels, dates in the event's time zone); the action and its subject
+ * get a column each.
+ */
 export async function historyCsv(ctx: AppContext, res: Response, eventId: string): Promise<void> {
-  const entries = await historyOf(ctx, eventId);
-  const lines = [messages.events.csvHeader.map(csvCell).join(',')];
+  const [entries, event] = await Promise.all([historyOf(ctx, eventId), findEvent(ctx.db, eventId)]);
+  const tz = event?.time_zone ?? DEFAULT_TIME_ZONE;
+  const value = (field: string, v: unknown) =>
+    auditValueLabel(field, v, label, {
+      empty: '',
+      other: (x) => (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(x) ? localTime(x, tz) : typeof x === 'object' ? JSON.stringify(x) : String(x)),
+    });
+  const lines = [AUDIT_CSV_COLUMN_KEYS.map((k) => csvCell(label(k) ?? k)).join(',')];
   for (const e of entries) {
-    const base = [e.at, e.userName ?? e.userId ?? '', e.action, e.subject ?? ''];
+    const base = [localTime(e.at, tz), e.userName ?? e.userId ?? label('events.history.system') ?? '', e.action, e.subject ?? ''];
     if (!e.changes.length) lines.push([...base, '', '', ''].map(csvCell).join(','));
     for (const c of e.changes) {
-      lines.push([...base, c.field, formatAuditValue(c.before), formatAuditValue(c.after)].map(csvCell).join(','));
+      lines.push([...base, auditFieldLabel(c.field, label), value(c.field, c.before), value(c.field, c.after)].map(csvCell).join(','));
     }
   }
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');

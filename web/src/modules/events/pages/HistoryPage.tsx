@@ -18,49 +18,24 @@ import { useHistoryQuery } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 import { DEFAULT_TIME_ZONE } from '../format';
+import { AUDIT_COLUMN_KEYS, auditFieldLabel, auditValueLabel } from '@contracts/audit-labels';
 
-/** Renders a before/after value of the audit trail compactly. */
-function show(v: unknown, tz: string, yes: string, no: string): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? yes : no;
+/** Free values (dates in the event's time zone, anything else as it is). */
+function show(v: unknown, tz: string): string {
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return dayjs(v).tz(tz).format('DD/MM/YYYY HH:mm');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
-
-/**
- * Coded values of the audit trail (src/domain/events/audit.ts) and the keys of the labels the rest of the
- * workspace shows for them, by field name; `role.<module>` fields hold a role. Other fields are free text.
- */
-const VALUE_KEYS: Partial<Record<string, (code: string) => string>> = {
-  role: (code) => `events.roles.${code}`,
-  module: (code) => `events.modules.${code}`,
-  kind: (code) => `events.payments.kind_${code}`,
-  mode: (code) => `events.payments.mode_${code}`,
-  visibility: (code) => `events.tickets.visibility_${code}`,
-  currency: (code) => `events.currency.${code}`,
-};
 
 /** Audit trail of the event, straight from its stream: who, when, what, before and after; CSV export. */
 export default function HistoryPage() {
   const { t, i18n } = useTranslation();
   const { eventId, roleData } = useModuleArea();
   const tz = roleData?.event?.timeZone ?? DEFAULT_TIME_ZONE;
-  const yes = t('events.history.yes');
-  const no = t('events.history.no');
-  const label = (key: string, raw: string) => (i18n.exists(key) ? t(key) : raw);
-  // Field paths of the log ("ticket.price", "price") shown with their Spanish label when one exists; a
-  // collaborator's role in one module ("role.store") as "Rol · TIENDA".
-  const fieldLabel = (f: string) => {
-    const role = /^role\.(.+)$/.exec(f);
-    if (role) return `${t('events.history.fields.role')} · ${label(`events.modules.${role[1]}`, role[1]!)}`;
-    return label(`events.history.fields.${f.split('.').pop()}`, f);
-  };
-  // Coded values ("bankDeposit", "store", "public") shown with their Spanish label; anything else as it is.
-  const valueLabel = (f: string, v: unknown) => {
-    const keyOf = VALUE_KEYS[f.startsWith('role.') ? 'role' : (f.split('.').pop() ?? '')];
-    return keyOf && typeof v === 'string' && v ? label(keyOf(v), v) : show(v, tz, yes, no);
-  };
+  // Field and value labels shared with the CSV export (src/contracts/audit-labels.ts).
+  const lookup = (key: string) => (i18n.exists(key) ? t(key) : undefined);
+  const fieldLabel = (f: string) => auditFieldLabel(f, lookup);
+  const valueLabel = (f: string, v: unknown) => auditValueLabel(f, v, lookup, { empty: '—', other: (x) => show(x, tz) });
   const { data, error, isLoading } = useHistoryQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
@@ -84,12 +59,9 @@ export default function HistoryPage() {
           <Table size="small" aria-label={t('events.history.title')} sx={{ minWidth: 860 }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('events.history.when')}</TableCell>
-                <TableCell>{t('events.history.who')}</TableCell>
-                <TableCell>{t('events.history.what')}</TableCell>
-                <TableCell>{t('events.history.field')}</TableCell>
-                <TableCell>{t('events.history.before')}</TableCell>
-                <TableCell>{t('events.history.after')}</TableCell>
+                {AUDIT_COLUMN_KEYS.map((key) => (
+                  <TableCell key={key}>{t(key)}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
