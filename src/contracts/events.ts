@@ -602,6 +602,8 @@ export const validateRoleResponseSchema = z.object({
       role: z.record(z.string(), z.string()),
       /** Pages of the requested module the role may open ('' = Tablero). */
       pages: z.array(z.string()),
+      /** The role may open any page of the module, listed or not (administrators): an unbuilt one is a 404. */
+      anyPage: z.boolean(),
     }),
   }),
 });

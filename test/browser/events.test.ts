@@ -251,6 +251,10 @@ describe('organizer workspace in the browser (chromium)', () => {
     const csv = await page.evaluate(async (href) => (await fetch(href!)).text(), csvHref);
     for (const text of ['"Cuándo","Quién","Qué"', '"Rol · TIENDA"', '"Registro"', '"Depósito bancario"', '"Pública"', '"Dólares (USD)"']) expect(csv).toContain(text);
     for (const code of ['"role.store"', '"bankDeposit"', '"USD"']) expect(csv).not.toContain(code);
+    // The administrator may open any page of the module: one that is not built (yet) is not found, not denied.
+    await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store/manage/reportesNuevos`);
+    await poll(() => page.getByText('ERROR 404 - PÁGINA NO ENCONTRADA').count()).toBe(1);
+    expect(await page.getByText('ACCESO DENEGADO').count()).toBe(0);
 
     // An eventCode reserved by another event is reported while typing (debounced), with the save's message.
     await page.goto(`/module/${organizer.user._id}/create`);
@@ -310,6 +314,11 @@ describe('organizer workspace in the browser (chromium)', () => {
 
     // The store of the event is not theirs: 403 page.
     await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/store/tickets`);
+    await poll(() => page.getByText('ACCESO DENEGADO').count()).toBe(1);
+    // A page production may open but that is not built yet: 404; one it may not open (attendance): 403.
+    await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/businessConference/report`);
+    await poll(() => page.getByText('ERROR 404 - PÁGINA NO ENCONTRADA').count()).toBe(1);
+    await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/businessConference/registerAttendance`);
     await poll(() => page.getByText('ACCESO DENEGADO').count()).toBe(1);
 
     const publish = await apiAs(base, collaborator)('PUT', `/event/${ev._id}`, { published: true });

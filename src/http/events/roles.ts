@@ -64,6 +64,7 @@ export async function validateRole(ctx: AppContext, req: Request, q: { client?: 
     paymentOption: false,
     role: {},
     pages: [],
+    anyPage: false,
   };
   if (!q.event || NO_EVENT.has(q.event)) return { data: { data: empty } };
   const a = await resolveEventAccess(ctx, user, q.event, { client: q.client, module, page: q.page });
@@ -80,6 +81,7 @@ export async function validateRole(ctx: AppContext, req: Request, q: { client?: 
         paymentOption: a.state.paymentMethods.length > 0,
         role: a.roles as Record<string, string>,
         pages: module && role ? [...(permissionOf(module, role)?.pages ?? [])] : [],
+        anyPage: !!(module && role && permissionOf(module, role)?.anyPage),
       },
     },
   };

@@ -25,7 +25,10 @@ export function Component() {
   const { t } = useTranslation();
   const { module, page, role, roleData } = useModuleArea();
   if (!module || !roleData?.event) return <ErrorView status={404} />;
-  if (!role || !roleData.pages.some((p) => p === page || page.startsWith(`${p}/`) && p !== '')) {
+  // Same rule as the server's (pageAllowed): a listed page or below one; administrators any page, so a page of
+  // theirs that is not built yet is a 404, not a 403.
+  const allowed = roleData.anyPage || roleData.pages.some((p) => p === page || (page.startsWith(`${p}/`) && p !== ''));
+  if (!role || !allowed) {
     // Store collaborators without the Tablero (register, cash register, ...) land on the event summary.
     if (role && page === '') return <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}><ModuleHome /></Suspense>;
     return <ErrorView status={403} />;
