@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod/mini';
 import { apiErrorBody } from '../app/api';
+import { useInvalidFocus } from './a11y';
 
 type Errors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -13,12 +14,14 @@ export type FormSchema = z.ZodMiniType | (() => Promise<z.ZodMiniType>);
 /**
  * Form state validated with a zod schema shared with the server (src/contracts; the account forms use the
  * zod/mini ones of account-forms.ts). Errors show beside each field (first message per field); the server's
- * field errors (400 with `errors`) land there too.
+ * field errors (400 with `errors`) land there too. Put `formRef` on the form: after a failed submit the focus
+ * moves to the first invalid field and its error is announced.
  */
 export function useZodForm<T extends Record<string, string>>(schema: FormSchema, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Errors<T>>({});
   const loaded = useRef<Promise<z.ZodMiniType> | null>(null);
+  const invalid = useInvalidFocus();
   const loadSchema = useCallback(() => {
     if (typeof schema !== 'function') return Promise.resolve(schema);
     loaded.current ??= schema().catch((error: unknown) => {
@@ -59,7 +62,10 @@ export function useZodForm<T extends Record<string, string>>(schema: FormSchema,
     }
     Object.assign(next, Object.fromEntries(Object.entries(extra?.(values) ?? {}).filter(([k, m]) => m && !next[k as keyof T & string])));
     setErrors(next);
-    if (Object.keys(next).length > 0) return null;
+    if (Object.keys(next).length > 0) {
+      invalid.failed();
+      return null;
+    }
     return (result.success ? result.data : values) as O;
   };
 
@@ -73,8 +79,9 @@ export function useZodForm<T extends Record<string, string>>(schema: FormSchema,
     }
     if (Object.keys(next).length === 0) return false;
     setErrors((cur) => ({ ...cur, ...next }));
+    invalid.failed();
     return true;
   };
 
-  return { values, errors, setValue, field, validate, applyServerErrors, reset: () => setValues(initial) };
+  return { values, errors, setValue, field, validate, applyServerErrors, formRef: invalid.ref, reset: () => setValues(initial) };
 }

@@ -8,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, ScrollRestoration } from 'react-router-dom';
 import { connectSocket, disconnectSocket } from '../app/socket';
+import { useRouteFocus } from '../components/a11y';
 import { DRAWER_WIDTH, layout } from '../app/theme';
 import { useTranslation, withStrings } from '../i18n';
 import { useCurrentUser } from '../modules/accounts/api';
@@ -36,6 +37,7 @@ export function Shell() {
   const permanent = signedIn && wide;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  useRouteFocus();
 
   // The socket lives while a user is signed in (chat and notifications subscribe through app/socket).
   useEffect(() => {

@@ -32,7 +32,7 @@ function RequestForm() {
   };
   if (sent) return <Alert severity="success" role="status">{t('auth.passwordReset.requested')}</Alert>;
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
       <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {t('auth.passwordReset.requestSubmit')}
@@ -71,7 +71,7 @@ function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
       <PasswordField {...form.field('password')} label={t('auth.fields.newPassword')} autoComplete="new-password" required autoFocus />
       <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>

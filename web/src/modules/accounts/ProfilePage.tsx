@@ -46,7 +46,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
     }
   };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.profile.personal')} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.profile.personal')} sx={{ display: 'grid', gap: 2 }}>
       <FormField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required />
       <FormField id="field-email" name="email" label={t('auth.fields.email')} value={user.email} disabled />
       <Button type="submit" variant="contained" disabled={isLoading} sx={{ justifySelf: 'start' }}>
@@ -75,7 +75,7 @@ function PasswordForm() {
     }
   };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.profile.passwordTitle')} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.profile.passwordTitle')} sx={{ display: 'grid', gap: 2 }}>
       <PasswordField {...form.field('password')} label={t('auth.fields.currentPassword')} autoComplete="current-password" required />
       <PasswordField {...form.field('newPassword')} label={t('auth.fields.newPassword')} autoComplete="new-password" required />
       <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />

@@ -39,7 +39,7 @@ export function Component() {
 
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.register.title')} sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.register.title')} sx={{ display: 'grid', gap: 2 }}>
         <FormField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required autoFocus />
         <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required />
         <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="new-password" required />

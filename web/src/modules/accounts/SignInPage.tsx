@@ -57,7 +57,7 @@ export function Component() {
           </Alert>
         </Suspense>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn.title')} sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.signIn.title')} sx={{ display: 'grid', gap: 2 }}>
         <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required autoFocus />
         <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="current-password" required />
         <Box sx={{ textAlign: 'right', mt: -1 }}>

@@ -89,6 +89,9 @@ export function Component() {
   // /module/{userId}/settings: the settings module of the administrator (reserved word, no event).
   const settingsArea = !eventParam && pathname.split('/')[3] === 'settings' && user?._id === administrator;
   const settingsPage = pathname.split('/')[4] === 'user' ? '/user' : '';
+  // The team page (/module/{userId}/users, also settings/user) picks its event in the page itself (the owner's
+  // events only): a second selector in the toolbar, which would leave for the event's store, is not shown there.
+  const ownEventPicker = !eventParam && (pathname.split('/')[3] === 'users' || (settingsArea && settingsPage === '/user'));
 
   const drawer = settingsArea ? (
     <ModuleDrawer
@@ -144,7 +147,7 @@ export function Component() {
             </Select>
           </FormControl>
         )}
-        {data && data.events.length > 0 && (
+        {data && data.events.length > 0 && !ownEventPicker && (
           <FormControl size="small" sx={{ minWidth: 200, maxWidth: { xs: '100%', sm: 320 }, flex: { xs: '1 1 200px', sm: '0 1 auto' } }}>
             <InputLabel id="event-select-label">{t('events.area.event')}</InputLabel>
             <Select

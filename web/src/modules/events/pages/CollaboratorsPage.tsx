@@ -31,6 +31,7 @@ import { useCancelInvitationMutation, useCollaboratorsQuery, useInviteCollaborat
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
+import { useInvalidFocus } from '../../../components/a11y';
 
 const MODULES = Object.keys(MODULE_ROLES) as ModuleName[];
 
@@ -57,6 +58,7 @@ export function Component() {
   const [cancelInvitation, cancelState] = useCancelInvitationMutation();
   const [form, setForm] = useState({ email: '', module: 'store', role: 'register' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const invalid = useInvalidFocus();
   const [removing, setRemoving] = useState<{ userId: string; displayName: string } | null>(null);
   const [cancelling, setCancelling] = useState<{ _id: string; emailMasked: string } | null>(null);
 
@@ -73,6 +75,7 @@ export function Component() {
     const parsed = inviteCollaboratorRequestSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
+      invalid.failed();
       return;
     }
     try {
@@ -81,7 +84,10 @@ export function Component() {
       setForm((f) => ({ ...f, email: '' }));
     } catch (e) {
       const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) setErrors(fields);
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        invalid.failed();
+      }
       notifyError(e, t('common.unexpectedError'));
     }
   };
@@ -128,6 +134,7 @@ export function Component() {
           </Typography>
           <Box
             component="form"
+            ref={invalid.ref}
             noValidate
             onSubmit={(e) => {
               e.preventDefault();

@@ -33,6 +33,7 @@ import { useCreatePaymentMethodMutation, useDeletePaymentMethodMutation, useEven
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
+import { useInvalidFocus } from '../../../components/a11y';
 
 const KINDS: { kind: PaymentMethodKind; icon: ReactNode; multiple: boolean }[] = [
   { kind: 'card', icon: <CreditCardIcon />, multiple: false },
@@ -58,6 +59,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
   if (method) for (const [k, v] of Object.entries(method)) if (typeof v === 'string') initial[k] = v;
   const [form, setForm] = useState<Record<string, string>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const invalid = useInvalidFocus();
   const busy = cs.isLoading || us.isLoading;
 
   const submit = async () => {
@@ -68,6 +70,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
     const parsed = paymentMethodFieldsSchema.safeParse(keepSecret ? { ...body, secretKey: 'kept' } : body);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
+      invalid.failed();
       return;
     }
     const data: Record<string, unknown> = { ...parsed.data };
@@ -83,7 +86,10 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
       onClose();
     } catch (error) {
       const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) setErrors(fields);
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        invalid.failed();
+      }
       notifyError(error, t('common.unexpectedError'));
     }
   };
@@ -106,7 +112,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="pm-dialog-title">
       <DialogTitle id="pm-dialog-title">{t(`events.payments.kind_${kind}`)}</DialogTitle>
       <DialogContent>
-        <Box component="form" id="pm-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <Box component="form" ref={invalid.ref} id="pm-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <DialogContentText>{t(`events.payments.help_${kind}`)}</DialogContentText>
           {kind === 'card' && (
             <>

@@ -35,6 +35,7 @@ import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 import { num, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
 import { CURRENCY_PREFIX, fromLocalInput, money, shortDate, toLocalInput } from '../format';
+import { useInvalidFocus } from '../../../components/a11y';
 
 interface Form {
   name: string;
@@ -85,6 +86,7 @@ function TicketDialog({
       : EMPTY,
   );
   const [errors, setErrors] = useState<FieldErrors>({});
+  const invalid = useInvalidFocus();
   // One client id per dialog: a retried create never makes a second ticket type.
   const [clientId] = useState(() => crypto.randomUUID());
   const busy = createState.isLoading || updateState.isLoading;
@@ -122,6 +124,7 @@ function TicketDialog({
     if ((candidate.minPerOrder ?? 1) > (candidate.maxPerOrder ?? 10)) errs.maxPerOrder ??= t('events.tickets.maxAboveMin');
     if (!parsed.success || Object.values(errs).some(Boolean)) {
       setErrors(errs);
+      invalid.failed();
       return;
     }
     try {
@@ -131,7 +134,10 @@ function TicketDialog({
       onClose();
     } catch (error) {
       const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) setErrors(fields);
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        invalid.failed();
+      }
       notifyError(error, t('common.unexpectedError'));
     }
   };
@@ -140,7 +146,7 @@ function TicketDialog({
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="ticket-dialog-title">
       <DialogTitle id="ticket-dialog-title">{ticket ? t('events.tickets.editTitle') : t('events.tickets.newTitle')}</DialogTitle>
       <DialogContent>
-        <Box component="form" id="ticket-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        <Box component="form" ref={invalid.ref} id="ticket-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
           <TextField {...bind('name')} label={t('events.tickets.name')} required autoFocus sx={{ gridColumn: '1 / -1' }} placeholder={t('events.tickets.namePlaceholder')} />
           <TextField
             {...bind('price')}
