@@ -82,7 +82,10 @@ export function useRouteFocus() {
       const h1 = document.querySelector<HTMLElement>('main h1');
       // Lazy pages: wait for the new page's heading, not the old one still on screen.
       if (!h1 || (h1 === before && h1.textContent === beforeText)) return;
-      if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+      if (!h1.hasAttribute('tabindex')) {
+        h1.setAttribute('tabindex', '-1');
+        h1.style.outline = 'none'; // focused by the app, not by the user's keyboard: no focus ring on a heading
+      }
       h1.focus({ preventScroll: true });
       finish();
     };
