@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server as IoServer } from 'socket.io';
 import { redisConnection, type AppContext } from './context.js';
 import { createHttpApp } from './http/app.js';
+import { modules } from './modules/index.js';
 import { projections } from './projections/index.js';
 import { ProjectionRunner } from './projections/runner.js';
 import { createSocketServer } from './realtime/server.js';
-import { startRoomCacheInvalidation } from './commands/chat/rooms.js';
-import { dropFormerMembers } from './http/chat/socket.js';
 import { jobDefinitions } from './workers/index.js';
 import { startWorkers } from './workers/jobs.js';
 
@@ -47,16 +46,12 @@ export async function startNode(
   let http: HttpServer | undefined;
   let io: IoServer | undefined;
   let port = 0;
-  let roomCache: { close(): Promise<void> } | undefined;
+  const services: { close(): Promise<void> }[] = [];
   if (api) {
     const app = createHttpApp(ctx, { projectionStatus: () => runner?.status() ?? [], serveWeb: parts.serveWeb });
     http = createServer(app);
-    io = await createSocketServer(http, ctx);
-    const server = io;
-    // Chat membership is cached per process; membership changes published on Redis drop it on every node.
-    roomCache = await startRoomCacheInvalidation(ctx, (roomId) => {
-      void dropFormerMembers(server, ctx, roomId).catch((err) => ctx.logger.warn({ err, roomId }, 'chat: dropping former members failed'));
-    });
+    io = await createSocketServer(http, ctx, modules.flatMap((m) => (m.sockets ? [m.sockets] : [])));
+    for (const mod of modules) if (mod.startApi) services.push(await mod.startApi(ctx, io));
     await new Promise<void>((resolve, reject) => {
       http!.once('error', reject);
       http!.listen(parts.port ?? ctx.config.port, parts.host ?? ctx.config.host, () => resolve());
@@ -76,7 +71,7 @@ export async function startNode(
       await runner?.stop();
       await workerHandle?.close();
       if (io) await new Promise<void>((r) => io!.close(() => r()));
-      await roomCache?.close();
+      await Promise.all(services.map((s) => s.close()));
       if (http?.listening) await new Promise<void>((r) => http!.close(() => r()));
     },
   };

@@ -1,14 +1,8 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context.js';
-import { registerAccountsRoutes } from './accounts/routes.js';
-import { registerEventsRoutes } from './events/routes.js';
-import { registerChatRoutes } from './chat/routes.js';
-import { registerNotificationsRoutes } from './notifications/routes.js';
+import { modules } from '../modules/index.js';
 
-/** Every module's routes under /api/v2. */
+/** Every module's routes under /api/v2, from the module list. */
 export function registerRoutes(router: Router, ctx: AppContext) {
-  registerAccountsRoutes(router, ctx);
-  registerEventsRoutes(router, ctx);
-  registerChatRoutes(router, ctx);
-  registerNotificationsRoutes(router, ctx);
+  for (const mod of modules) mod.routes?.(router, ctx);
 }

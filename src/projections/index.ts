@@ -1,12 +1,5 @@
-import { accountsProjections } from './accounts/index.js';
-import { eventsProjections } from './events/index.js';
-import { chatProjections } from './chat/index.js';
-import { notificationsProjections } from './notifications/index.js';
+import { modules } from '../modules/index.js';
 import type { Projection } from './projection.js';
 
-export const projections: Projection[] = [
-  ...accountsProjections,
-  ...eventsProjections,
-  ...chatProjections,
-  ...notificationsProjections,
-];
+/** Every module's projections, from the module list. */
+export const projections: Projection[] = modules.flatMap((m) => m.projections ?? []);

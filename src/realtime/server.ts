@@ -10,7 +10,6 @@ import { messages } from '../messages/es.js';
 import { handlePublishFailures, listenToPushes, sessionRoom, userRoom } from './realtime.js';
 import { closeEndedSession, requireOpenSession, sessionCheckedByHandler } from './session-check.js';
 import { createWireParser } from './wire.js';
-import { chatSocketModule } from '../http/chat/socket.js';
 
 export interface SocketData {
   user: AuthUser;
@@ -18,14 +17,12 @@ export interface SocketData {
 }
 export type AppSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>;
 export type SocketModule = (io: Server, socket: AppSocket, ctx: AppContext) => void;
-/** Modules that listen on sockets add themselves here (chat, notifications). */
-export const socketModules: SocketModule[] = [chatSocketModule];
 
 /**
  * Socket.IO on the API's HTTP server: authenticated by the same token (cookie, or `auth: { token }`), a room
  * per user, and the Redis adapter so that several API processes share rooms.
  */
-export async function createSocketServer(httpServer: HttpServer, ctx: AppContext): Promise<Server> {
+export async function createSocketServer(httpServer: HttpServer, ctx: AppContext, socketModules: readonly SocketModule[]): Promise<Server> {
   const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
   // Publishes of one tick leave in one write (auto-pipelining, inherited); a subscriber connection must not
   // pipeline (its pending pipelines reject unhandled when it closes).

@@ -1,7 +1,5 @@
-import { accountsJobs } from './accounts/index.js';
-import { eventsJobs } from './events/index.js';
-import { chatJobs } from './chat/index.js';
-import { notificationsJobs } from './notifications/index.js';
+import { modules } from '../modules/index.js';
 import type { JobDefinition } from './jobs.js';
 
-export const jobDefinitions: JobDefinition[] = [...accountsJobs, ...eventsJobs, ...chatJobs, ...notificationsJobs];
+/** Every module's background jobs, from the module list. */
+export const jobDefinitions: JobDefinition[] = modules.flatMap((m) => m.jobs ?? []);
