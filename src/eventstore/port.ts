@@ -38,6 +38,12 @@ export interface RecordedEvent<Data = any> {
   createdAt: Date;
 }
 
+/**
+ * A stored event seen as one of a module's domain events: the record's fields with `type` and `data` narrowed
+ * to the union `E` (distributes over the union, so `switch (e.type)` narrows `e.data`).
+ */
+export type Recorded<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & E : never;
+
 /** -1 / 'no_stream': the stream must not exist; a number: the revision of its last event. */
 export type ExpectedVersion = number | 'no_stream' | 'any' | 'stream_exists';
 
