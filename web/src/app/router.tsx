@@ -1,16 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../components/ErrorPage';
 import { withStrings } from '../i18n';
+import { webModules } from '../modules';
 import { Shell } from '../shell/Shell';
 
 /**
  * Route table (spec section 2). Pages are lazy (route-level code splitting); each lazy module exports
- * `Component` (and optionally `loader`). Every module folder with a routes.tsx (accounts, events, chat,
- * notifications, admin...) contributes its routes, mounted under the shell; the catch-all 404 stays last.
+ * `Component` (and optionally `loader`). Every module of web/src/modules/index.ts contributes its routes,
+ * mounted under the shell; the catch-all 404 stays last.
  */
-const moduleRoutes: RouteObject[] = Object.entries(import.meta.glob<{ routes: RouteObject[] }>('../modules/*/routes.tsx', { eager: true }))
-  .sort(([a], [b]) => a.localeCompare(b))
-  .flatMap(([, mod]) => mod.routes);
+const moduleRoutes: RouteObject[] = webModules.flatMap((m) => m.routes);
 
 function BootScreen() {
   return (

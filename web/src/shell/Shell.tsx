@@ -10,18 +10,16 @@ import { Link as RouterLink, Outlet, ScrollRestoration } from 'react-router-dom'
 import { connectSocket, disconnectSocket } from '../app/socket';
 import { useRouteFocus } from '../components/a11y';
 import { DRAWER_WIDTH, layout } from '../app/theme';
-import { useTranslation, withStrings } from '../i18n';
+import { useTranslation } from '../i18n';
+import { webModules } from '../modules';
 import { useCurrentUser } from '../modules/accounts/api';
 import { AccountMenu } from './AccountMenu';
 import { Footer } from './Footer';
 import { SearchBox } from './SearchBox';
 import { SnackbarHost } from './SnackbarHost';
 
-// Chat and notifications exist only for a signed-in user: loaded on demand so public pages stay light.
-const ChatPanelSlot = lazy(withStrings(['chat'], () => import('../modules/chat/ChatPanelSlot').then((m) => ({ default: m.ChatPanelSlot }))));
-const NotificationsMenuSlot = lazy(
-  withStrings(['notifications'], () => import('../modules/notifications/NotificationsMenuSlot').then((m) => ({ default: m.NotificationsMenuSlot }))),
-);
+// Modules' top-bar controls (notifications, chat) exist only for a signed-in user and load on demand.
+const toolbarSlots = webModules.flatMap((m) => (m.toolbar ? [{ name: m.name, Slot: m.toolbar }] : []));
 
 // The drawer (MUI Drawer, Modal, List) loads when first needed: opened, or permanent for a signed-in user.
 const UserDrawer = lazy(() => import('./UserDrawer'));
@@ -78,8 +76,9 @@ export function Shell() {
           <SearchBox />
           {signedIn && (
             <Suspense fallback={null}>
-              <NotificationsMenuSlot />
-              <ChatPanelSlot />
+              {toolbarSlots.map(({ name, Slot }) => (
+                <Slot key={name} />
+              ))}
             </Suspense>
           )}
           <AccountMenu />
