@@ -140,7 +140,7 @@ async function main() {
              jsonb_build_object('eventId', gen_random_uuid(), 'occurredAt', now(), 'schemaVersion', 1)
         FROM generate_series(0, ${REBUILD_EVENTS - 1}) AS g`.execute(db);
     console.log(`\nSeeded ${REBUILD_EVENTS} events in ${r0(performance.now() - seedStart)} ms`);
-    const projection = defineProjection({
+    const projection = defineProjection<{ type: 'bench.Seeded'; data: { n: number; label: string } }>({
       name: 'bench_items',
       eventTypes: ['bench.Seeded'],
       async handle(events, { trx }) {
@@ -179,7 +179,7 @@ async function main() {
       evolve: (s, e) => ({ total: s.total + e.data.n }),
       decide: (c) => [{ type: 'bench.Added', data: { n: c.data.n } }],
     };
-    const tally = defineProjection({
+    const tally = defineProjection<{ type: 'bench.Added'; data: { n: number } }>({
       name: 'bench_tally',
       eventTypes: ['bench.Added'],
       async handle(events, { trx }) {

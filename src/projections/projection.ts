@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { EventStore, RecordedEvent } from '../eventstore/port.js';
+import type { EventStore, Recorded, RecordedEvent } from '../eventstore/port.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { Jobs } from '../workers/jobs.js';
 
@@ -22,9 +22,13 @@ export interface ProjectionEffects {
   jobs: Jobs;
 }
 
+/** Any domain event: a type and its data (src/domain/shared/types.ts). */
+export type DomainEvent = { type: string; data: unknown };
+
 /**
- * A named read-model builder. `handle` receives the batch's events of the listed types, in commit order,
- * inside the transaction that also moves the projection's checkpoint.
+ * A named read-model builder, as the runner and rebuild see it: `handle` receives the batch's stored events of
+ * the listed types, in commit order, inside the transaction that also moves the projection's checkpoint.
+ * Declare one with `defineProjection`, which types the events.
  */
 export interface Projection {
   name: string;
@@ -34,6 +38,30 @@ export interface Projection {
   reset(trx: Transaction<DB>): Promise<void>;
 }
 
-export function defineProjection(projection: Projection): Projection {
-  return projection;
+/** What a module writes: the union `E` of the events it handles, and a handler that receives them typed. */
+export interface ProjectionDefinition<E extends DomainEvent> {
+  name: string;
+  /** The types handed to `handle`: each one a member of `E`. */
+  eventTypes: readonly E['type'][];
+  /** The batch's events of `eventTypes`, typed: `switch (e.type)` narrows `e.data`. */
+  handle(events: Recorded<E>[], ctx: ProjectionContext): Promise<void>;
+  reset(trx: Transaction<DB>): Promise<void>;
+}
+
+/**
+ * Declares a projection over the event union `E`, e.g. `defineProjection<ChatRoomEvent>({ ... })`.
+ *
+ * The one trust boundary between stored JSON and the domain's types: an event whose type is one of
+ * `eventTypes` is taken to carry that type's data (what the deciders appended under it; the log is only
+ * written by them). Events of other types never reach `handle`, whatever the caller passes.
+ */
+export function defineProjection<E extends DomainEvent>(definition: ProjectionDefinition<E>): Projection {
+  const types = new Set<string>(definition.eventTypes);
+  const declared = (e: RecordedEvent): e is Recorded<E> => types.has(e.type);
+  return {
+    name: definition.name,
+    eventTypes: definition.eventTypes,
+    handle: (events, ctx) => definition.handle(events.filter(declared), ctx),
+    reset: (trx) => definition.reset(trx),
+  };
 }

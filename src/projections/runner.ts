@@ -142,7 +142,7 @@ export class ProjectionRunner {
 
   private getLockClient(): Promise<pg.Client> {
     this.lockClient ??= (async () => {
-      const client = new pg.Client((this.deps.pool as unknown as { options: pg.ClientConfig }).options);
+      const client = new pg.Client(this.deps.pool.options);
       const generation = this.lockGeneration;
       client.on('error', (err) => {
         this.deps.logger.warn({ err }, 'projection lock connection lost');
@@ -505,8 +505,9 @@ async function inBatchTransaction(
   await db.connection().execute(async (conn) => {
     try {
       await sql.raw(head).execute(conn);
-      // One connection, inside BEGIN: a transaction for the handlers in all but kysely's type.
-      await apply(conn as unknown as Transaction<DB>);
+      // One connection, inside BEGIN: a transaction for the handlers in all but kysely's type (a Transaction is a
+      // Kysely that refuses to open another transaction; the handlers never do).
+      await apply(conn as Transaction<DB>);
       await sql.raw('COMMIT').execute(conn);
     } catch (err) {
       await sql.raw('ROLLBACK').execute(conn).catch(() => undefined);

@@ -8,7 +8,7 @@ import { defineProjection } from '../projection.js';
  * shredded (account deleted) decryption yields null and nothing is written, so a rebuild never brings the
  * personal data back.
  */
-export const usersProjection = defineProjection({
+export const usersProjection = defineProjection<UserEvent>({
   name: 'accounts.users',
   eventTypes: [
     'accounts.UserRegistered',
@@ -19,9 +19,8 @@ export const usersProjection = defineProjection({
   ],
   async handle(events, { trx }) {
     const vault = createPiiVault(trx);
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as UserEvent;
-      const at = recorded.metadata.occurredAt ?? recorded.createdAt.toISOString();
+    for (const event of events) {
+      const at = event.metadata.occurredAt ?? event.createdAt.toISOString();
       switch (event.type) {
         case 'accounts.UserRegistered': {
           const { userId, publicUserId } = event.data;

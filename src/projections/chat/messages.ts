@@ -7,8 +7,8 @@ import {
   type MessageUpdateEvent,
   type RoomCreatedEvent,
 } from '../../contracts/chat.js';
-import type { MemberLeft, MembersAdded, MessageSent, MessagesMarked, RoomOpened } from '../../domain/chat/room.js';
-import type { RecordedEvent } from '../../eventstore/port.js';
+import type { ChatRoomEvent, MemberLeft, MembersAdded, MessageSent, MessagesMarked, RoomOpened } from '../../domain/chat/room.js';
+import type { Recorded } from '../../eventstore/port.js';
 import { userRoom } from '../../realtime/realtime.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 import { groupRooms, toChatMessage, userSummaries } from './queries.js';
@@ -22,11 +22,11 @@ const RANK_SQL = sql`CASE state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 
  * Membership changes (the `chat-room-members-<id>` streams) add or remove member rows and tell the people
  * concerned: `chat-room:created` to new members, `chat-room:members` to the others and to whoever left.
  */
-export const chatMessagesProjection = defineProjection({
+export const chatMessagesProjection = defineProjection<ChatRoomEvent>({
   name: 'chat.messages',
   eventTypes: ['chat.RoomOpened', 'chat.MessageSent', 'chat.MessagesMarked', 'chat.MembersAdded', 'chat.MemberLeft'],
   async handle(events, ctx) {
-    let pending: RecordedEvent<MessageSent['data']>[] = [];
+    let pending: Recorded<MessageSent>[] = [];
     const flush = async () => {
       if (pending.length) await insertMessages(ctx, pending);
       pending = [];
@@ -37,10 +37,10 @@ export const chatMessagesProjection = defineProjection({
         continue;
       }
       await flush();
-      if (e.type === 'chat.RoomOpened') await openRoom(ctx, e.data as RoomOpened['data']);
-      else if (e.type === 'chat.MessagesMarked') await markMessages(ctx, e.data as MessagesMarked['data']);
-      else if (e.type === 'chat.MembersAdded') await addMembers(ctx, e.data as MembersAdded['data']);
-      else if (e.type === 'chat.MemberLeft') await removeMember(ctx, e.data as MemberLeft['data']);
+      if (e.type === 'chat.RoomOpened') await openRoom(ctx, e.data);
+      else if (e.type === 'chat.MessagesMarked') await markMessages(ctx, e.data);
+      else if (e.type === 'chat.MembersAdded') await addMembers(ctx, e.data);
+      else if (e.type === 'chat.MemberLeft') await removeMember(ctx, e.data);
     }
     await flush();
   },
@@ -88,7 +88,7 @@ async function announceGroup(ctx: ProjectionContext, d: RoomOpened['data']) {
   });
 }
 
-async function insertMessages(ctx: ProjectionContext, events: RecordedEvent<MessageSent['data']>[]) {
+async function insertMessages(ctx: ProjectionContext, events: Recorded<MessageSent>[]) {
   const { trx } = ctx;
   const input = events.map((e) => ({
     id: e.data.messageId,

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.js';
 import { EVENT_UPDATED_SOCKET_EVENT, MODULES, type EventUpdatedPayload } from '../../contracts/events.js';
 import { userRoom } from '../../realtime/realtime.js';
 import { EVENT_TYPES, type EventDetails, type EventsEvent, type PaymentMethodConfig, type TicketTypeFields } from '../../domain/events/event.js';
-import type { RecordedEvent } from '../../eventstore/port.js';
+import type { Recorded } from '../../eventstore/port.js';
 import { createPiiVault } from '../../crypto/pii-vault.js';
 import { invitationMailJob } from '../../workers/events/invitation-mail.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
@@ -43,10 +43,9 @@ async function touch(trx: Transaction<DB>, eventId: string, at: string, version:
   await trx.updateTable('events').set({ updated_at: at, version }).where('id', '=', eventId).execute();
 }
 
-async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<void> {
+async function apply(ctx: ProjectionContext, e: Recorded<EventsEvent>): Promise<void> {
   const { trx } = ctx;
-  const e = recorded as unknown as EventsEvent & { streamVersion: number };
-  const version = recorded.streamVersion;
+  const version = e.streamVersion;
   switch (e.type) {
     case 'events.EventCreated': {
       const d = e.data;
@@ -205,7 +204,7 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
       await touch(trx, d.eventId, d.at, version);
       if (d.emailCipher) {
         const payload = { invitationId: d.invitationId, eventId: d.eventId, eventName: d.eventName, invitedBy: d.invitedBy };
-        ctx.afterCommit(({ jobs }) => jobs.enqueue(invitationMailJob, payload, recorded.eventId));
+        ctx.afterCommit(({ jobs }) => jobs.enqueue(invitationMailJob, payload, e.eventId));
       }
       return;
     }
@@ -229,18 +228,17 @@ async function apply(ctx: ProjectionContext, recorded: RecordedEvent): Promise<v
 }
 
 /** Events, ticket types, payment methods (public part), team (event_members) and pending invitations. */
-export const eventsReadModels = defineProjection({
+export const eventsReadModels = defineProjection<EventsEvent>({
   name: 'events.read-models',
   eventTypes: EVENT_TYPES,
   async handle(events, ctx) {
     const touched = new Map<string, { version: number; type: string; position: string; extra: Set<string> }>();
     for (const e of events) {
       await apply(ctx, e);
-      const data = e.data as { eventId: string; userId?: string };
-      const entry = touched.get(data.eventId) ?? { version: 0, type: '', position: '', extra: new Set<string>() };
+      const entry = touched.get(e.data.eventId) ?? { version: 0, type: '', position: '', extra: new Set<string>() };
       Object.assign(entry, { version: e.streamVersion, type: e.type, position: e.position });
-      if (e.type === 'events.CollaboratorRemoved' && data.userId) entry.extra.add(data.userId);
-      touched.set(data.eventId, entry);
+      if (e.type === 'events.CollaboratorRemoved' && e.data.userId) entry.extra.add(e.data.userId);
+      touched.set(e.data.eventId, entry);
     }
     if (ctx.replaying) return;
     for (const [eventId, t] of touched) {

@@ -1,6 +1,5 @@
 import { NOTIFICATION_SOCKET_EVENT, type Notification } from '../../contracts/notifications.js';
 import type { InboxEvent, NotificationCreated } from '../../domain/notifications/inbox.js';
-import type { RecordedEvent } from '../../eventstore/port.js';
 import { userRoom } from '../../realtime/realtime.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 
@@ -13,12 +12,11 @@ import { defineProjection, type ProjectionContext } from '../projection.js';
  * instead of adding one per message; decided here, in log order, so a replay refreshes the very same rows.
  * Rows are keyed by (source event, recipient), so a replay never doubles them.
  */
-export const inboxProjection = defineProjection({
+export const inboxProjection = defineProjection<InboxEvent>({
   name: 'notifications.inbox',
   eventTypes: ['notifications.NotificationCreated', 'notifications.NotificationsRead'],
   async handle(events, ctx) {
-    for (const e of events as RecordedEvent<InboxEvent['data']>[]) {
-      const event = { type: e.type, data: e.data } as InboxEvent;
+    for (const event of events) {
       switch (event.type) {
         case 'notifications.NotificationCreated':
           await onCreated(ctx, event.data);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { recordNotification } from '../../commands/notifications/inbox.js';
 import type { MessageSent } from '../../domain/chat/room.js';
-import type { EventPublished } from '../../domain/events/event.js';
+import type { CollaboratorInvited, EventPublished } from '../../domain/events/event.js';
 import { nameId } from '../../domain/chat/ids.js';
 import {
   chatMessageNotification,
@@ -10,7 +10,7 @@ import {
   eventPublishedNotifications,
   type PlannedNotification,
 } from '../../domain/notifications/notification.js';
-import type { RecordedEvent } from '../../eventstore/port.js';
+import type { Recorded } from '../../eventstore/port.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 
 /**
@@ -27,13 +27,16 @@ import { defineProjection, type ProjectionContext } from '../projection.js';
  * Event published: the owner and the event's team as recorded on `events.EventPublished` (not the publisher).
  * Collaborator invited: the invitee, when they have an account.
  */
-export const notifierProjection = defineProjection({
+/** The facts of other modules the notifier reacts to. */
+type NotifierEvent = MessageSent | CollaboratorInvited | EventPublished;
+
+export const notifierProjection = defineProjection<NotifierEvent>({
   name: 'notifications.notifier',
   eventTypes: ['chat.MessageSent', 'events.CollaboratorInvited', 'events.EventPublished'],
   async handle(events, ctx) {
     if (ctx.replaying) return;
     // Chat messages come in floods: one presence query per batch, and most recipients are online.
-    const chat = events.filter((e) => e.type === 'chat.MessageSent') as RecordedEvent<MessageSent['data']>[];
+    const chat = events.filter((e): e is Recorded<MessageSent> => e.type === 'chat.MessageSent');
     const recipients = [...new Set(chat.flatMap((e) => e.data.recipients))];
     // One array parameter, not one per recipient: the statement's text (hence its prepared plan) stays the same
     // whatever the batch's size.
@@ -44,23 +47,23 @@ export const notifierProjection = defineProjection({
           ).rows.map((r) => r.user_id)
         : [],
     );
-    const decided: Array<{ source: RecordedEvent; planned: PlannedNotification; saveDate: string }> = [];
+    const decided: Array<{ source: Recorded<NotifierEvent>; planned: PlannedNotification; saveDate: string }> = [];
     for (const e of events) {
       const at = e.metadata.occurredAt ?? new Date(e.createdAt).toISOString();
       switch (e.type) {
         case 'chat.MessageSent': {
-          const d = (e as RecordedEvent<MessageSent['data']>).data;
+          const d = e.data;
           for (const planned of await chatNotifications(ctx, d, online)) decided.push({ source: e, planned, saveDate: d.sentAt });
           break;
         }
         case 'events.CollaboratorInvited': {
-          const d = e.data as { eventId: string; eventName: string; inviteeUserId: string };
+          const d = e.data;
           if (d.inviteeUserId) decided.push({ source: e, planned: collaboratorInvitationNotification(d), saveDate: at });
           break;
         }
         case 'events.EventPublished': {
           // The team comes from the event itself (recorded when it was published), never from event_members.
-          const d = e.data as EventPublished['data'];
+          const d = e.data;
           for (const planned of eventPublishedNotifications(d, e.metadata.userId)) decided.push({ source: e, planned, saveDate: at });
           break;
         }

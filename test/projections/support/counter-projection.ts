@@ -9,6 +9,8 @@ import { defineProjection, type Projection, type ProjectionEffects } from '../..
 import { ProjectionRunner, type RunnerOptions } from '../../../src/projections/runner.js';
 
 export const COUNTED = 'test.Counted';
+/** The one event the counter handles. */
+export type Counted = { type: typeof COUNTED; data: { n: number } };
 
 export async function createCounterTable(db: Kysely<DB>, table = 'test_counts') {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (
@@ -32,7 +34,7 @@ export interface CounterOptions {
 }
 
 export function counterProjection(options: CounterOptions = {}): Projection {
-  return defineProjection({
+  return defineProjection<Counted>({
     name: options.name ?? 'test_counter',
     eventTypes: [COUNTED],
     async handle(events, { trx, afterCommit }) {
