@@ -1,5 +1,4 @@
 import { passwordResetRequestForm, passwordResetSetForm } from '@contracts/account-forms';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,6 +11,7 @@ import { useZodForm } from '../../components/form';
 import { useNotify } from '../../components/notify';
 import { PasswordField } from '../../components/PasswordField';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from './api';
+import { DoneNotice } from './TokenAction';
 
 function RequestForm() {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ function RequestForm() {
       if (!form.applyServerErrors(error)) notifyError(error, t('common.unexpectedError'));
     }
   };
-  if (sent) return <Alert severity="success" role="status">{t('auth.passwordReset.requested')}</Alert>;
+  if (sent) return <DoneNotice text={t('auth.passwordReset.requested')} />;
   return (
     <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
       <FormField {...form.field('email')} label={t('auth.fields.email')} type="email" autoComplete="email" required autoFocus />
@@ -58,18 +58,7 @@ function NewPasswordForm({ token }: { token: string }) {
       if (!form.applyServerErrors(error)) notifyError(error, t('auth.passwordReset.failed'));
     }
   };
-  if (done) {
-    return (
-      <>
-        <Alert severity="success" role="status">
-          {t('auth.passwordReset.done')}
-        </Alert>
-        <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 3 }}>
-          {t('common.goHome')}
-        </Button>
-      </>
-    );
-  }
+  if (done) return <DoneNotice text={t('auth.passwordReset.done')} goHome />;
   return (
     <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
       <PasswordField {...form.field('password')} label={t('auth.fields.newPassword')} autoComplete="new-password" required autoFocus />

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiErrorBody, apiErrorMessage } from '../../app/api';
+import { useNotify } from '../../components/notify';
 
 type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
@@ -51,6 +52,72 @@ export function HomeOrSignInButton({ signedIn }: { signedIn: boolean }) {
   return (
     <Button component={RouterLink} to={signedIn ? '/' : '/auth/sign-in'} variant="contained" fullWidth>
       {signedIn ? t('common.goHome') : t('auth.verify.signIn')}
+    </Button>
+  );
+}
+
+/** The success line of an account page (link sent, password set, account deleted), optionally with a way home. */
+export function DoneNotice({ text, goHome = false }: { text: string; goHome?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert severity="success" role="status">
+        {text}
+      </Alert>
+      {goHome && (
+        <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 3 }}>
+          {t('common.goHome')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * A destructive account action taken by one explicit click (never on load: mail scanners open links), then
+ * replaced by its success notice. A failure is said in a snackbar (the server's text, else `failed`) and the
+ * button stays for another try.
+ */
+export function ClickAction({
+  run,
+  label,
+  failed,
+  done,
+  goHome,
+  onDone,
+}: {
+  run: () => Promise<unknown>;
+  label: string;
+  failed: string;
+  done: string;
+  goHome?: boolean;
+  onDone?: () => void;
+}) {
+  const { notifyError } = useNotify();
+  const [state, setState] = useState<'idle' | 'running' | 'done'>('idle');
+  if (state === 'done') return <DoneNotice text={done} goHome={goHome} />;
+  return (
+    <Button
+      variant="contained"
+      color="error"
+      fullWidth
+      size="large"
+      disabled={state === 'running'}
+      onClick={() => {
+        setState('running');
+        run().then(
+          () => {
+            onDone?.();
+            setState('done');
+          },
+          (e) => {
+            setState('idle');
+            notifyError(e, failed);
+          },
+        );
+      }}
+    >
+      {label}
     </Button>
   );
 }

@@ -13,6 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import { useTranslation } from '../../../i18n';
 import { useAppDispatch } from '../../../app/store';
 import { addGroup, removeGroup } from '../chatActions';
@@ -145,27 +146,26 @@ export function GroupMembersDialog({ me, group, open, onClose }: Props) {
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          {adding ? (
-            <>
-              <Button onClick={reset} disabled={busy}>
-                {t('chat.groups.dialog.cancel')}
-              </Button>
-              <Button type="submit" form="chat-add-members-form" variant="contained" disabled={busy || candidates.length === 0} data-testid="chat-add-members-submit">
-                {t('chat.groups.membersDialog.addSubmit')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button color="error" startIcon={<LogoutIcon />} onClick={() => setConfirmLeave(true)} disabled={busy} data-testid="chat-leave-group" sx={{ mr: 'auto' }}>
-                {t('chat.groups.membersDialog.leave')}
-              </Button>
-              <Button onClick={close} disabled={busy}>
-                {t('chat.groups.membersDialog.close')}
-              </Button>
-            </>
-          )}
-        </DialogActions>
+        {adding ? (
+          <FormDialogActions
+            onCancel={reset}
+            cancelLabel={t('chat.groups.dialog.cancel')}
+            form="chat-add-members-form"
+            busy={busy}
+            submitDisabled={candidates.length === 0}
+            submitLabel={t('chat.groups.membersDialog.addSubmit')}
+            submitTestId="chat-add-members-submit"
+          />
+        ) : (
+          <DialogActions>
+            <Button color="error" startIcon={<LogoutIcon />} onClick={() => setConfirmLeave(true)} disabled={busy} data-testid="chat-leave-group" sx={{ mr: 'auto' }}>
+              {t('chat.groups.membersDialog.leave')}
+            </Button>
+            <Button onClick={close} disabled={busy}>
+              {t('chat.groups.membersDialog.close')}
+            </Button>
+          </DialogActions>
+        )}
       </Dialog>
       <ConfirmDiscardDialog
         open={confirmLeave}

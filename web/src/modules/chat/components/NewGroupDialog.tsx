@@ -1,12 +1,11 @@
 import type { ChatGroupEntry, ChatListEntry } from '@contracts/chat';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import { useTranslation } from '../../../i18n';
 import { useAppDispatch } from '../../../app/store';
 import { addGroup, newMessageId } from '../chatActions';
@@ -106,14 +105,14 @@ export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
           )}
         </form>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={isLoading}>
-          {t('chat.groups.dialog.cancel')}
-        </Button>
-        <Button type="submit" form="chat-new-group-form" variant="contained" disabled={isLoading} data-testid="chat-group-create">
-          {t('chat.groups.dialog.create')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={close}
+        cancelLabel={t('chat.groups.dialog.cancel')}
+        form="chat-new-group-form"
+        busy={isLoading}
+        submitLabel={t('chat.groups.dialog.create')}
+        submitTestId="chat-group-create"
+      />
     </Dialog>
   );
 }

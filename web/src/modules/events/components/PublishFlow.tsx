@@ -2,16 +2,14 @@ import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog, { type DialogProps } from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
+import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../../app/api';
+import { ConfirmDialog } from '../../../components/FormDialogActions';
 import { showSnackbar } from '../../../app/snackbar';
 import { useAppDispatch } from '../../../app/store';
 import { eventsApi, useUpdateEventMutation } from '../api';
@@ -21,22 +19,6 @@ export const PUBLISH_SUCCESS_DELAY = 1000;
 export const PUBLISH_SNACKBAR_TIMEOUT = 5000;
 
 type Step = 'noTicket' | 'confirmFree' | 'noPayment' | 'confirm' | 'loading' | null;
-
-/** Confirm dialogs cannot be dismissed by an outside click (spec section 4). */
-function StrictDialog(props: DialogProps & { onDismiss: () => void }) {
-  const { onDismiss, ...rest } = props;
-  return (
-    <Dialog
-      {...rest}
-      // MUI 9 dropped disableEscapeKeyDown: both outside clicks and Escape are ignored through onClose.
-      onClose={(_e, reason) => {
-        if (reason !== 'backdropClick' && reason !== 'escapeKeyDown') onDismiss();
-      }}
-      maxWidth="xs"
-      fullWidth
-    />
-  );
-}
 
 export interface PublishFlowProps {
   eventId: string;
@@ -116,44 +98,38 @@ export function PublishFlow({ eventId, published = false, ticketsPath, paymentPa
         </Button>
       )}
 
-      <StrictDialog open={step === 'noTicket'} onDismiss={close} aria-labelledby="publish-no-ticket">
-        <DialogTitle id="publish-no-ticket">{t('events.publish.noTicketTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('events.publish.noTicketText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button variant="contained" onClick={() => go(ticketsPath)}>
-            {t('events.publish.createTicket')}
-          </Button>
-        </DialogActions>
-      </StrictDialog>
-
-      <StrictDialog open={step === 'noPayment'} onDismiss={close} aria-labelledby="publish-no-payment">
-        <DialogTitle id="publish-no-payment">{t('events.publish.noPaymentTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('events.publish.noPaymentText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button variant="contained" onClick={() => go(paymentPath)}>
-            {t('events.publish.configurePayment')}
-          </Button>
-        </DialogActions>
-      </StrictDialog>
-
-      <StrictDialog open={step === 'confirm' || step === 'confirmFree'} onDismiss={close} aria-labelledby="publish-confirm">
-        <DialogTitle id="publish-confirm">{t('events.publish.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{freeConfirm ? t('events.publish.confirmFreeText') : t('events.publish.confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button variant="contained" onClick={() => void publish()} data-testid="publish-confirm">
-            {t('events.publish.confirmButton')}
-          </Button>
-        </DialogActions>
-      </StrictDialog>
+      {/* Confirm dialogs cannot be dismissed by an outside click (spec section 4). */}
+      <ConfirmDialog
+        strict
+        open={step === 'noTicket'}
+        onCancel={close}
+        titleId="publish-no-ticket"
+        title={t('events.publish.noTicketTitle')}
+        text={t('events.publish.noTicketText')}
+        onConfirm={() => go(ticketsPath)}
+        submitLabel={t('events.publish.createTicket')}
+      />
+      <ConfirmDialog
+        strict
+        open={step === 'noPayment'}
+        onCancel={close}
+        titleId="publish-no-payment"
+        title={t('events.publish.noPaymentTitle')}
+        text={t('events.publish.noPaymentText')}
+        onConfirm={() => go(paymentPath)}
+        submitLabel={t('events.publish.configurePayment')}
+      />
+      <ConfirmDialog
+        strict
+        open={step === 'confirm' || step === 'confirmFree'}
+        onCancel={close}
+        titleId="publish-confirm"
+        title={t('events.publish.confirmTitle')}
+        text={freeConfirm ? t('events.publish.confirmFreeText') : t('events.publish.confirmText')}
+        onConfirm={() => void publish()}
+        submitLabel={t('events.publish.confirmButton')}
+        submitTestId="publish-confirm"
+      />
 
       <Dialog open={step === 'loading'} aria-labelledby="publish-loading" maxWidth="xs" fullWidth>
         <DialogContent>

@@ -5,11 +5,6 @@ import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -26,7 +21,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Avatar } from '../../../components/Avatar';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
-import { useNotify } from '../../../components/notify';
+import { ConfirmDialog } from '../../../components/FormDialogActions';
+import { useConfirmedAction, useNotify } from '../../../components/notify';
 import { useCancelInvitationMutation, useCollaboratorsQuery, useInviteCollaboratorMutation, useRemoveCollaboratorMutation, useValidateRoleQuery } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
@@ -59,8 +55,8 @@ export function Component() {
   const [form, setForm] = useState({ email: '', module: 'store', role: 'register' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const invalid = useInvalidFocus();
-  const [removing, setRemoving] = useState<{ userId: string; displayName: string } | null>(null);
-  const [cancelling, setCancelling] = useState<{ _id: string; emailMasked: string } | null>(null);
+  const [removing, setRemoving, confirmRemove] = useConfirmedAction<{ userId: string; displayName: string }>();
+  const [cancelling, setCancelling, confirmCancel] = useConfirmedAction<{ _id: string; emailMasked: string }>();
 
   if (roleData && events.length === 0) {
     return (
@@ -90,28 +86,6 @@ export function Component() {
       }
       notifyError(e, t('common.unexpectedError'));
     }
-  };
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove({ eventId, itemId: removing.userId }).unwrap();
-      notify(t('events.team.removed'), 'success');
-    } catch (e) {
-      notifyError(e, t('common.unexpectedError'));
-    }
-    setRemoving(null);
-  };
-
-  const confirmCancel = async () => {
-    if (!cancelling) return;
-    try {
-      await cancelInvitation({ eventId, itemId: cancelling._id }).unwrap();
-      notify(t('events.team.invitationCancelled'), 'success');
-    } catch (e) {
-      notifyError(e, t('common.unexpectedError'));
-    }
-    setCancelling(null);
   };
 
   const roles = MODULE_ROLES[form.module as ModuleName] ?? [];
@@ -261,31 +235,30 @@ export function Component() {
         </Paper>
       )}
 
-      <Dialog open={!!removing} onClose={() => setRemoving(null)} aria-labelledby="team-remove-title">
-        <DialogTitle id="team-remove-title">{t('events.team.removeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('events.team.removeText', { name: removing?.displayName })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmRemove()}>
-            {t('events.team.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!removing}
+        onCancel={() => setRemoving(null)}
+        titleId="team-remove-title"
+        title={t('events.team.removeTitle')}
+        text={t('events.team.removeText', { name: removing?.displayName })}
+        onConfirm={() => void confirmRemove((c) => remove({ eventId, itemId: c.userId }).unwrap(), t('events.team.removed'))}
+        submitLabel={t('events.team.remove')}
+        danger
+      />
 
-      <Dialog open={!!cancelling} onClose={() => setCancelling(null)} aria-labelledby="team-cancel-title">
-        <DialogTitle id="team-cancel-title">{t('events.team.cancelInvitationTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('events.team.cancelInvitationText', { email: cancelling?.emailMasked })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setCancelling(null)}>{t('events.team.keepInvitation')}</Button>
-          <Button color="error" variant="contained" disabled={cancelState.isLoading} onClick={() => void confirmCancel()} data-testid="team-cancel-confirm">
-            {t('events.team.cancelInvitation')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!cancelling}
+        onCancel={() => setCancelling(null)}
+        titleId="team-cancel-title"
+        title={t('events.team.cancelInvitationTitle')}
+        text={t('events.team.cancelInvitationText', { email: cancelling?.emailMasked })}
+        onConfirm={() => void confirmCancel((p) => cancelInvitation({ eventId, itemId: p._id }).unwrap(), t('events.team.invitationCancelled'))}
+        cancelLabel={t('events.team.keepInvitation')}
+        submitLabel={t('events.team.cancelInvitation')}
+        submitDisabled={cancelState.isLoading}
+        submitTestId="team-cancel-confirm"
+        danger
+      />
     </Box>
   );
 }

@@ -11,7 +11,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -28,7 +27,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
-import { useNotify } from '../../../components/notify';
+import { ConfirmDialog, FormDialogActions } from '../../../components/FormDialogActions';
+import { useConfirmedAction, useNotify } from '../../../components/notify';
 import { useCreatePaymentMethodMutation, useDeletePaymentMethodMutation, useEventInformationQuery, useUpdatePaymentMethodMutation } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
@@ -148,14 +148,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
           {kind === 'cash' && <TextField {...field('instructions', { help: t('events.payments.cashHelp') })} multiline minRows={2} autoFocus />}
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form="pm-form" variant="contained" disabled={busy} data-testid="pm-save">
-          {busy ? t('common.saving') : t('common.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onClose} form="pm-form" busy={busy} submitLabel={busy ? t('common.saving') : t('common.save')} submitTestId="pm-save" />
     </Dialog>
   );
 }
@@ -177,24 +170,12 @@ function describe(m: PaymentMethodDto, t: (k: string, o?: Record<string, unknown
 export default function PaymentMethodsPage() {
   const { t } = useTranslation();
   const { eventId, administrator, eventCode } = useModuleArea();
-  const { notify, notifyError } = useNotify();
   const { data, error, isLoading } = useEventInformationQuery(eventId!, { skip: !eventId });
   const [remove] = useDeletePaymentMethodMutation();
   const [dialog, setDialog] = useState<{ kind: PaymentMethodKind; method: PaymentMethodDto | null } | null>(null);
-  const [deleting, setDeleting] = useState<PaymentMethodDto | null>(null);
+  const [deleting, setDeleting, confirmDelete] = useConfirmedAction<PaymentMethodDto>();
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ eventId: data.data._id, itemId: deleting._id }).unwrap();
-      notify(t('events.payments.deleted'), 'success');
-    } catch (e) {
-      notifyError(e, t('common.unexpectedError'));
-    }
-    setDeleting(null);
-  };
 
   return (
     <Box>
@@ -270,18 +251,16 @@ export default function PaymentMethodsPage() {
         })}
       </Box>
       {dialog && <MethodDialog kind={dialog.kind} method={dialog.method} eventId={data.data._id} onClose={() => setDialog(null)} />}
-      <Dialog open={!!deleting} onClose={() => setDeleting(null)} aria-labelledby="pm-delete-title">
-        <DialogTitle id="pm-delete-title">{t('events.payments.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('events.payments.deleteText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()}>
-            {t('events.common.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onCancel={() => setDeleting(null)}
+        titleId="pm-delete-title"
+        title={t('events.payments.deleteTitle')}
+        text={t('events.payments.deleteText')}
+        onConfirm={() => void confirmDelete((m) => remove({ eventId: data.data._id, itemId: m._id }).unwrap(), t('events.payments.deleted'))}
+        submitLabel={t('events.common.delete')}
+        danger
+      />
     </Box>
   );
 }

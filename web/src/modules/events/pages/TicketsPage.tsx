@@ -6,9 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -29,7 +27,8 @@ import { TICKET_VISIBILITIES, ticketTypeFieldsSchema, type TicketTypeDto } from 
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
-import { useNotify } from '../../../components/notify';
+import { ConfirmDialog, FormDialogActions } from '../../../components/FormDialogActions';
+import { useConfirmedAction, useNotify } from '../../../components/notify';
 import { useCreateTicketMutation, useDeleteTicketMutation, useEventInformationQuery, useUpdateTicketMutation } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
@@ -169,14 +168,7 @@ function TicketDialog({
           </TextField>
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form="ticket-form" variant="contained" disabled={busy} data-testid="ticket-save">
-          {busy ? t('common.saving') : t('common.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onClose} form="ticket-form" busy={busy} submitLabel={busy ? t('common.saving') : t('common.save')} submitTestId="ticket-save" />
     </Dialog>
   );
 }
@@ -185,26 +177,14 @@ function TicketDialog({
 export default function TicketsPage() {
   const { t } = useTranslation();
   const { eventId } = useModuleArea();
-  const { notify, notifyError } = useNotify();
   const { data, error, isLoading } = useEventInformationQuery(eventId!, { skip: !eventId });
   const [remove, removeState] = useDeleteTicketMutation();
   const [editing, setEditing] = useState<TicketTypeDto | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<TicketTypeDto | null>(null);
+  const [deleting, setDeleting, confirmDelete] = useConfirmedAction<TicketTypeDto>();
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const ev = data.data;
   const tickets = data.ticketTypes;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ eventId: ev._id, itemId: deleting._id }).unwrap();
-      notify(t('events.tickets.deleted'), 'success');
-    } catch (e) {
-      notifyError(e, t('common.unexpectedError'));
-    }
-    setDeleting(null);
-  };
 
   return (
     <Box>
@@ -292,18 +272,17 @@ export default function TicketsPage() {
           timeZone={ev.timeZone}
         />
       )}
-      <Dialog open={!!deleting} onClose={() => setDeleting(null)} aria-labelledby="ticket-delete-title">
-        <DialogTitle id="ticket-delete-title">{t('events.tickets.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('events.tickets.deleteText', { name: deleting?.name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={removeState.isLoading}>
-            {t('events.common.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onCancel={() => setDeleting(null)}
+        titleId="ticket-delete-title"
+        title={t('events.tickets.deleteTitle')}
+        text={t('events.tickets.deleteText', { name: deleting?.name })}
+        onConfirm={() => void confirmDelete((tt) => remove({ eventId: ev._id, itemId: tt._id }).unwrap(), t('events.tickets.deleted'))}
+        submitLabel={t('events.common.delete')}
+        submitDisabled={removeState.isLoading}
+        danger
+      />
     </Box>
   );
 }
