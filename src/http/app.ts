@@ -9,9 +9,11 @@ import { pinoHttp } from 'pino-http';
 import client from 'prom-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { redactTokenPaths } from '../infra/logger.js';
 import type { ProjectionStatus } from '../projections/runner.js';
 import { authenticate } from './auth.js';
 import { errorBody, errorHandler } from './errors.js';
+import { jsonBody } from './json-body.js';
 import { rejectUnstorableText } from './text-guard.js';
 import { openApiDocument } from './openapi.js';
 import { registerRoutes } from './routes.js';
@@ -48,6 +50,14 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/metrics' || req.url === '/api/v2/health' },
+      // One-time tokens of e-mailed links travel in the path: never log them (the process logger redacts every
+      // line too; this covers a logger made elsewhere). Route params are left out, they repeat the path.
+      serializers: {
+        req: (req: { url?: string; params?: unknown; raw?: unknown }) => {
+          const { params: _params, ...rest } = req;
+          return { ...rest, url: typeof req.url === 'string' ? redactTokenPaths(req.url) : req.url };
+        },
+      },
     }),
   );
   app.use(
@@ -75,7 +85,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   });
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  api.use(jsonBody());
   api.use(rejectUnstorableText);
   api.get('/health', async (_req, res) => {
     const checks: Record<string, unknown> = {};
@@ -116,6 +126,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   });
   api.use(errorHandler);
   app.use('/api/v2', api);
+  // Any other API path (an old version, a typo) is a JSON 404, never the web app nor express's HTML page.
+  app.use('/api', (_req, res) => {
+    res.status(404).json(errorBody(404));
+  });
 
   if (options.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
     // The web app's scripts are ~700 KB raw and ~210 KB gzipped: compress what the browser downloads.
@@ -126,6 +140,10 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
       res.sendFile(path.join(WEB_DIST, 'index.html'));
     });
   }
+  // What is left (any method but GET outside /api, or GET without a web build) is a catalogue 404 too.
+  app.use((_req, res) => {
+    res.status(404).json(errorBody(404));
+  });
   app.use(errorHandler);
   return app;
 }

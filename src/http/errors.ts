@@ -1,20 +1,10 @@
 import type { ErrorRequestHandler } from 'express';
-import { z, ZodError } from 'zod';
+import { ZodError } from 'zod';
 import { DomainError } from '../domain/shared/errors.js';
 import { ReservationConflictError, WrongExpectedVersionError } from '../eventstore/port.js';
 import { messages } from '../messages/es.js';
-
-// Field errors of schemas that set no message of their own (enums, types, sizes) come out in Spanish too, in the
-// words of zod's own Spanish locale, instead of its English default; a missing field and a value of the wrong
-// kind get the catalogue's plain words (a schema's own message on its type would say "obligatorio" for both).
-z.config(z.locales.es());
-z.config({
-  customError: (issue) => {
-    if (issue.code !== 'invalid_type') return undefined;
-    if (issue.input === undefined || issue.input === null) return messages.validation.required;
-    return messages.validation.expected[issue.expected] ?? undefined;
-  },
-});
+// Field errors in plain Spanish for every schema of the process (installs zod's error map on import).
+import './zod-es.js';
 
 type CatalogueStatus = keyof typeof messages.http;
 
@@ -39,7 +29,8 @@ export class HttpError extends Error {
 }
 
 export function errorBody(status: number, messagePublic?: string, extra: Partial<ErrorBody> = {}): ErrorBody {
-  const entry = messages.http[status as CatalogueStatus] ?? messages.http[500];
+  // A status the catalogue has no text for gets its class's (4xx: the request was wrong, 5xx: ours).
+  const entry = messages.http[status as CatalogueStatus] ?? messages.http[status >= 400 && status < 500 ? 400 : 500];
   return { status, message: entry.title, messagePublic: messagePublic ?? entry.message, ...extra };
 }
 
@@ -54,16 +45,24 @@ export function toErrorBody(err: unknown): ErrorBody {
   if (err instanceof HttpError) return errorBody(err.status, err.messagePublic, err.code ? { code: err.code } : {});
   if (err instanceof WrongExpectedVersionError) return errorBody(409, messages.eventStore.conflict, { code: err.code });
   if (err instanceof ReservationConflictError) return errorBody(409, messages.eventStore.duplicate, { code: err.code });
-  const e = err as { type?: string; status?: number };
+  const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
   if (e?.type === 'entity.parse.failed') return errorBody(400, undefined, { code: 'MALFORMED_JSON' });
   if (e?.type === 'entity.too.large' || e?.status === 413) return errorBody(413);
+  if (e?.type === 'charset.unsupported') return errorBody(415, undefined, { code: 'UNSUPPORTED_CHARSET' });
+  if (e?.type === 'encoding.unsupported') return errorBody(415, undefined, { code: 'UNSUPPORTED_ENCODING' });
+  // Any other client error raised by express or body-parser (http-errors marks them `expose`): a body whose
+  // Content-Encoding does not match its bytes, a body shorter than its Content-Length, an aborted request.
+  const status = e?.status ?? e?.statusCode;
+  if (e?.expose && typeof status === 'number' && status >= 400 && status < 500) {
+    return errorBody(status, status === 400 ? messages.validation.malformedBody : undefined, status === 400 ? { code: 'MALFORMED_BODY' } : {});
+  }
   return errorBody(500);
 }
 
 /**
  * One error per field: the first that still tells something. zod adds a "safe integer range" issue beside a
  * schema's own maximum for huge numbers (1e20), worded as the integer check; it is dropped when the field has
- * another issue, and a bare maximum says the limit in plain words.
+ * another issue (the field's own limit is worded by src/http/zod-es.ts).
  */
 function fieldErrors(issues: ZodError['issues']): { path: string; message: string }[] {
   const byPath = new Map<string, ZodError['issues']>();
@@ -74,10 +73,7 @@ function fieldErrors(issues: ZodError['issues']): { path: string; message: strin
   return [...byPath].map(([path, list]) => {
     const safeRange = (i: ZodError['issues'][number]) => i.code === 'too_big' && i.origin === 'int' && i.maximum === Number.MAX_SAFE_INTEGER;
     const issue = list.find((i) => !safeRange(i)) ?? list[0];
-    const message =
-      safeRange(issue) || (issue.code === 'too_big' && issue.origin === 'number' && issue.message.startsWith('Demasiado grande'))
-        ? messages.validation.tooBig(safeRange(issue) ? Number.MAX_SAFE_INTEGER : (issue as { maximum: number }).maximum)
-        : issue.message;
+    const message = safeRange(issue) ? messages.validation.tooBig(Number.MAX_SAFE_INTEGER) : issue.message;
     return { path, message };
   });
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { waitForPosition } from '../projections/wait.js';
 import { messages } from '../messages/es.js';
 import { HttpError, toErrorBody } from './errors.js';
+import { rawJsonBody } from './json-body.js';
 
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -95,8 +96,12 @@ export function defineRoute<
 async function claimIdempotencyKey(ctx: AppContext, userId: string, key: string, req: Request) {
   if (key.length > 200) throw new HttpError(400);
   const path = req.originalUrl.slice(0, 500);
-  // The key answers only the request it was first used with (same method, path and body).
-  const requestHash = createHash('sha256').update(`${req.method} ${path}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');
+  // The key answers only the request it was first used with (same method, path and body). The body is hashed
+  // as the bytes received, never re-serialised: walking a hostile parsed body overflowed the stack (500).
+  const requestHash = createHash('sha256')
+    .update(`${req.method} ${path}\n`)
+    .update(rawJsonBody(req) ?? '')
+    .digest('base64url');
   const inserted = await ctx.db
     .insertInto('http_idempotency')
     .values({ key, user_id: userId, method: req.method, path, request_hash: requestHash })

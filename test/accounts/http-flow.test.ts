@@ -52,8 +52,15 @@ describe('accounts over HTTP', () => {
     const verified = await fetch(`${api}/verify/${verifyToken}`, { method: 'POST' });
     expect(verified.status).toBe(200);
     expect((await verified.json()).data).toMatchObject({ email, emailVerified: true });
-    // A second click on the same link is still fine; a made-up link is not.
-    expect((await fetch(`${api}/confirm/account/${verifyToken}`, { method: 'POST' })).status).toBe(200);
+    // The link is single-use: a second use (by either path) is refused without the account's data, like a
+    // made-up link.
+    for (const path of ['verify', 'confirm/account']) {
+      const again = await fetch(`${api}/${path}/${verifyToken}`, { method: 'POST' });
+      expect(again.status).toBe(400);
+      const body = await again.json();
+      expect(body).toMatchObject({ status: 400, code: 'INVALID_LINK', messagePublic: 'El enlace no es válido o ha caducado. Solicita uno nuevo.' });
+      expect(JSON.stringify(body)).not.toContain(email);
+    }
     const forged = await fetch(`${api}/verify/${'x'.repeat(43)}`, { method: 'POST' });
     expect(forged.status).toBe(400);
     expect((await forged.json()).messagePublic).toBe('El enlace no es válido o ha caducado. Solicita uno nuevo.');

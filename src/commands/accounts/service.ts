@@ -147,8 +147,8 @@ async function sendAccountMail(ctx: Ctx, kind: AccountMailKind, eventId: string,
 }
 
 /**
- * Validates a one-time token and marks it used. `used` tells the caller the token was already spent (each
- * command decides whether that is still a success, e.g. a second click on a verification link).
+ * Validates a one-time token and marks it used. `used` tells the caller the token was already spent (verify and
+ * reset refuse it; deletion answers a repeated click once the account is gone).
  */
 async function consumeMailToken(ctx: Ctx, token: string, purpose: 'verify' | 'reset' | 'delete'): Promise<{ userId: string; used: boolean; hash: string }> {
   const hash = sha256(token);
@@ -320,12 +320,9 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
 
 export async function verifyEmail(ctx: Ctx, token: string): Promise<AuthUser> {
   const { userId, used, hash } = await consumeMailToken(ctx, token, 'verify');
-  if (used) {
-    // A second click on the same link: fine once the address is verified, otherwise the link is spent.
-    const user = await currentUser(ctx, userId);
-    if (user?.emailVerified) return user;
-    throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
-  }
+  // Single use, like a reset link: a spent link (leaked through a log, a shared inbox, a forwarded mail) must not
+  // keep answering with the account's e-mail and name. Same answer as an unknown link, so it says nothing more.
+  if (used) throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
   const result = await run(ctx, userId, { type: 'VerifyEmail', data: {} }, { commandId: `verify:${hash}`, userId });
   await caughtUp(ctx, result.position);
   const user = await currentUser(ctx, userId);

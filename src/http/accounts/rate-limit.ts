@@ -22,6 +22,16 @@ export const accountsRateLimits = {
   passwordReset: { windowMs: 60 * 60 * 1000, limit: 5 },
   /** Mails a signed-in user can trigger (verification resend, account deletion link). */
   accountMail: { windowMs: 60 * 60 * 1000, limit: 5 },
+  /**
+   * Wrong current passwords at changePasword, per account whatever the IP: a stolen session must not become a
+   * way to guess the password (which would then survive the session). Successful changes do not count.
+   */
+  changePassword: { windowMs: 15 * 60 * 1000, limit: 5 },
+  /**
+   * Refused e-mailed-link tokens (reset, verify, deletion) from one IP. The tokens are 256-bit, so this is
+   * about not letting anyone hammer the endpoints; a person clicking a stale link a few times never meets it.
+   */
+  mailTokenPerIp: { windowMs: 15 * 60 * 1000, limit: 20 },
 };
 export type AccountsRateLimitName = keyof typeof accountsRateLimits;
 
@@ -50,6 +60,12 @@ class RedisWindowStore implements Store {
   }
 }
 
+/** Limits that count refused attempts only: a success is not an attack (and may follow a typo or two). */
+const FAILURES_ONLY = new Set<AccountsRateLimitName>(['signin', 'signinPerIp', 'changePassword', 'mailTokenPerIp']);
+
+/** The signed-in account alone (the route requires a session). */
+const userKey = (req: Request) => (req.user ? `u:${req.user._id}` : ipKeyGenerator(req.ip ?? 'unknown'));
+
 /** IP plus the account concerned: the signed-in user, or the e-mail in the body. */
 function clientKey(req: Request): string {
   const who = req.user ? `u:${req.user._id}` : typeof req.body?.email === 'string' ? `e:${emailHash(req.body.email)}` : '-';
@@ -62,8 +78,8 @@ export function accountsRateLimit(ctx: AppContext, name: AccountsRateLimitName):
     limit: () => accountsRateLimits[name].limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: name.endsWith('PerIp') ? (req) => ipKeyGenerator(req.ip ?? 'unknown') : clientKey,
-    skipSuccessfulRequests: name === 'signin' || name === 'signinPerIp',
+    keyGenerator: name.endsWith('PerIp') ? (req) => ipKeyGenerator(req.ip ?? 'unknown') : name === 'changePassword' ? userKey : clientKey,
+    skipSuccessfulRequests: FAILURES_ONLY.has(name),
     store: new RedisWindowStore(ctx.redis, `${ctx.config.redisPrefix}:rl:accounts.${name}:`, () => accountsRateLimits[name].windowMs),
     handler: (_req, res) => {
       res.status(429).json(errorBody(429));

@@ -106,6 +106,7 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     },
   );
 
+  router.post('/changePasword', accountsRateLimit(ctx, 'changePassword'));
   defineRoute(
     router,
     ctx,
@@ -128,6 +129,10 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     },
   );
 
+  // Links carrying a token: refused tokens are counted per IP (verify/resend is a signed-in action, not a token).
+  const tokenLimit = accountsRateLimit(ctx, 'mailTokenPerIp');
+  router.post(['/passwordReset/:token', '/confirm/account/:token', '/deleteAccount/:token'], tokenLimit);
+  router.post('/verify/:token', (req, res, next) => (req.params.token === 'resend' ? next() : tokenLimit(req, res, next)));
   defineRoute(
     router,
     ctx,

@@ -28,7 +28,9 @@ export async function uploadCover(ctx: AppContext, req: Request, res: Response, 
         if (err.code === 'LIMIT_FILE_SIZE') return reject(new HttpError(413, m.coverTooLarge, 'COVER_TOO_LARGE'));
         return reject(new HttpError(400, m.coverMissing, err.code));
       }
-      reject(err);
+      // Anything else multer reports is the form itself being wrong (busboy: no boundary, cut short, a broken
+      // part header): the client's fault, never a 500.
+      reject(new HttpError(400, messages.validation.malformedBody, 'MALFORMED_MULTIPART'));
     }),
   );
   const file = req.file;

@@ -16,7 +16,7 @@ export const sendMailJob = defineJob({
     subject: z.string().min(1).max(300),
     text: z.string().min(1),
     html: z.string().optional(),
-    /** Logged when mails go to files, so a developer can follow the link. */
+    /** Logged (token redacted) when mails go to files, next to the .eml file that holds it. */
     link: z.string().optional(),
   }),
   // A sent mail's payload (address, one-time link) leaves Redis at once; the sent log keeps retries from resending.

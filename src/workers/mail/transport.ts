@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import { redactTokenPaths } from '../../infra/logger.js';
 
 export interface OutgoingMail {
   to: string;
@@ -18,8 +19,9 @@ export interface MailTransport {
 const smtpTransports = new Map<string, Transporter>();
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file into <dataDir>/mail/ and its link
- * is logged, so a machine with no mail server still lets people verify accounts and reset passwords.
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file into <dataDir>/mail/ and its path
+ * is logged (with the link's page, token redacted), so a machine with no mail server still lets people verify
+ * accounts and reset passwords: the link is in the file.
  */
 export function mailTransport(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): MailTransport {
   if (config.smtpUrl) {
@@ -44,7 +46,8 @@ export function mailTransport(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dat
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${meta.key.replace(/[^\w-]/g, '_')}.eml`);
       await writeFile(file, info.message as Buffer);
-      logger.info({ file, subject: mail.subject, link: meta.link }, 'mail written to file (no SMTP_URL set)');
+      // The link's token is a secret: the log names the page, the .eml file holds the usable link.
+      logger.info({ file, subject: mail.subject, link: meta.link && redactTokenPaths(meta.link) }, 'mail written to file (no SMTP_URL set)');
       return { messageId: String(info.messageId) };
     },
   };
