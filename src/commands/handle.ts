@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Command, Decider, Event } from '../domain/shared/types.js';
 import { toNewEvents } from './new-events.js';
-import { WrongExpectedVersionError, type Reservation, type RecordedEvent } from '../eventstore/port.js';
+import { WrongExpectedVersionError, type ExpectedVersion, type Recorded, type Reservation } from '../eventstore/port.js';
 
 export interface CommandMeta {
   /** Client-made id of this command: a retry with the same id appends nothing and answers the first result. */
@@ -9,8 +9,21 @@ export interface CommandMeta {
   userId?: string;
   correlationId?: string;
   causationId?: string;
+  /** The Socket.IO connection the command came through (pushes about it may skip that connection). */
+  socketId?: string;
   /** Set when the client states the version it edited: a mismatch is a 409, never retried. */
   expectedVersion?: number;
+}
+
+/**
+ * The state a command is decided on and the version its events are appended at. `version: 'any'` appends
+ * without a version check: for streams whose commands hold no invariant across concurrent writes (chat sends,
+ * receipts, inboxes), where the state comes from a cache or a read model rather than from the stream.
+ */
+export interface Loaded<S> {
+  state: S;
+  /** Revision of the stream's last event the state includes (-1: empty stream), or 'any'. */
+  version: number | 'any';
 }
 
 export interface CommandResult<S, E> {
@@ -24,9 +37,18 @@ export interface CommandResult<S, E> {
   duplicate: boolean;
 }
 
+/** Attempts of a command whose append met a concurrent writer (the client did not pin a version). */
+export const MAX_ATTEMPTS = 10;
+
 /**
- * Load the stream, fold it, decide, append with the expected version. A concurrent writer makes the append
- * fail; the command is then re-run on the fresh state (a few times) unless the client pinned a version.
+ * The one way to write: load the state, decide, append. By default the state is the stream folded and the
+ * append carries its version; `load` replaces that read (a cache, a read model) and may answer version 'any'.
+ *
+ * A concurrent writer makes a versioned append fail; the command is then loaded and decided again on the new
+ * state, up to MAX_ATTEMPTS times with jittered exponential backoff, unless the client pinned a version (then
+ * the conflict is its answer: 409). A command id makes a retry answer the first result: the default load
+ * spots it in the stream it reads anyway; with `load` nothing is read before the append (the hot paths rely
+ * on that) and the store's command-id claim answers the duplicate.
  */
 export async function handleCommand<C extends Command, E extends Event, S>(
   ctx: Pick<AppContext, 'store' | 'clock' | 'newId'>,
@@ -35,54 +57,78 @@ export async function handleCommand<C extends Command, E extends Event, S>(
     decider: Decider<C, E, S>;
     command: C;
     meta?: CommandMeta;
+    load?: () => Promise<Loaded<S>>;
     reserve?: (events: E[], state: S) => Reservation[];
     release?: (events: E[], state: S) => Reservation[];
   },
 ): Promise<CommandResult<S, E>> {
+  // Without `load` the append is versioned: commands of one stream in this process wait for each other, as
+  // deciding them in parallel on the same state only makes all but one fail (96 concurrent edits of one event
+  // took ~20 ms of wasted round trips per success). Retries remain for writers in other processes.
+  if (!args.load) return oneAtATime(ctx.store, args.streamId, () => decideAndAppend(ctx, args));
+  return decideAndAppend(ctx, args);
+}
+
+async function decideAndAppend<C extends Command, E extends Event, S>(
+  ctx: Pick<AppContext, 'store' | 'clock' | 'newId'>,
+  args: Parameters<typeof handleCommand<C, E, S>>[1],
+): Promise<CommandResult<S, E>> {
   const { store } = ctx;
   const { streamId, decider, command, meta = {} } = args;
-  for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = recorded.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
-    const version = recorded.length ? recorded[recorded.length - 1].streamVersion : -1;
-
-    if (meta.commandId) {
-      const earlier = recorded.filter((e) => e.metadata.commandId === meta.commandId);
-      if (earlier.length) {
-        return { state, events: earlier.map(toDomain) as E[], version, position: earlier[earlier.length - 1].position, duplicate: true };
+  const fold = (recorded: Recorded<E>[]) => recorded.reduce((s, e) => decider.evolve(s, e), decider.initialState());
+  for (let attempt = 1; ; attempt++) {
+    let state: S;
+    let version: number | 'any';
+    if (args.load) {
+      ({ state, version } = await args.load());
+    } else {
+      const recorded = (await store.readStream(streamId)) as Recorded<E>[];
+      state = fold(recorded);
+      version = recorded.length ? recorded[recorded.length - 1].streamVersion : -1;
+      if (meta.commandId) {
+        const earlier = recorded.filter((e) => e.metadata.commandId === meta.commandId);
+        if (earlier.length) {
+          return { state, events: earlier.map(toDomain), version, position: earlier[earlier.length - 1].position, duplicate: true };
+        }
       }
     }
     if (meta.expectedVersion !== undefined && meta.expectedVersion !== version) {
-      throw new WrongExpectedVersionError(streamId, meta.expectedVersion, version);
+      throw new WrongExpectedVersionError(streamId, meta.expectedVersion, version === 'any' ? null : version);
     }
 
     const events = decider.decide(command, state, { now: ctx.clock(), userId: meta.userId, newId: ctx.newId });
-    if (events.length === 0) return { state, events, version, position: null, duplicate: false };
+    if (events.length === 0) {
+      return { state, events, version: version === 'any' ? -1 : version, position: null, duplicate: false };
+    }
 
+    const expectedVersion: ExpectedVersion = version === 'any' ? 'any' : version === -1 ? 'no_stream' : version;
     try {
-      const result = await store.appendToStream(
-        streamId,
-        toNewEvents(ctx, events, meta),
-        {
-          expectedVersion: version === -1 ? 'no_stream' : version,
-          commandId: meta.commandId,
-          reserve: args.reserve?.(events, state),
-          release: args.release?.(events, state),
-        },
-      );
+      const result = await store.appendToStream(streamId, toNewEvents(ctx, events, meta), {
+        expectedVersion,
+        commandId: meta.commandId,
+        reserve: args.reserve?.(events, state),
+        release: args.release?.(events, state),
+      });
       if (result.duplicate) {
-        // A concurrent twin with the same command id won: answer with ITS events and the stream as it is now.
-        const now = await store.readStream(streamId);
-        const folded = now.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
-        const first = now.filter((e) => e.metadata.commandId === meta.commandId).map(toDomain) as E[];
-        return { state: folded, events: first, version: result.nextExpectedVersion, position: result.position, duplicate: true };
+        // The command id had been appended before (a retry, or a concurrent twin that won): answer ITS events.
+        if (args.load) {
+          // The first append's events end at the revision the store answers; read back only that tail.
+          const tail = (await store.readStream(streamId, {
+            fromVersion: Math.max(0, result.nextExpectedVersion - TAIL + 1),
+            maxCount: TAIL,
+          })) as Recorded<E>[];
+          const first = tail.filter((e) => e.metadata.commandId === meta.commandId).map(toDomain);
+          return { state, events: first, version: result.nextExpectedVersion, position: result.position, duplicate: true };
+        }
+        const now = (await store.readStream(streamId)) as Recorded<E>[];
+        const first = now.filter((e) => e.metadata.commandId === meta.commandId).map(toDomain);
+        return { state: fold(now), events: first, version: result.nextExpectedVersion, position: result.position, duplicate: true };
       }
       const next = events.reduce(decider.evolve, state);
       return { state: next, events, version: result.nextExpectedVersion, position: result.position, duplicate: false };
     } catch (err) {
-      if (err instanceof WrongExpectedVersionError && meta.expectedVersion === undefined && attempt < 4) {
-        // Small random pause so that writers racing on one stream do not collide again in lockstep.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+      if (err instanceof WrongExpectedVersionError && meta.expectedVersion === undefined && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
         continue;
       }
       throw err;
@@ -90,6 +136,36 @@ export async function handleCommand<C extends Command, E extends Event, S>(
   }
 }
 
-function toDomain(e: RecordedEvent): Event {
-  return { type: e.type, data: e.data };
+const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** Runs `fn` after the earlier calls for the same stream of this store have settled. */
+function oneAtATime<T>(store: object, streamId: string, fn: () => Promise<T>): Promise<T> {
+  let byStream = queues.get(store);
+  if (!byStream) queues.set(store, (byStream = new Map()));
+  const run = (byStream.get(streamId) ?? Promise.resolve()).then(fn);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  byStream.set(streamId, settled);
+  void settled.then(() => {
+    if (byStream.get(streamId) === settled) byStream.delete(streamId);
+  });
+  return run;
+}
+
+/** Events read back to find a duplicate's first events (a command appends a handful at most). */
+const TAIL = 32;
+
+/**
+ * Full jitter over an exponentially growing window (2, 4, 8 ... 256 ms): writers racing on one stream spread
+ * out instead of colliding again in lockstep, and a hot stream still drains within about a second.
+ */
+function backoff(attempt: number): Promise<void> {
+  const window = Math.min(256, 2 ** attempt);
+  return new Promise((r) => setTimeout(r, Math.random() * window));
+}
+
+function toDomain<E extends Event>(e: Recorded<E>): E {
+  return { type: e.type, data: e.data } as E;
 }

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, newEventBody, organizer, startEventsNode, ticketBody, type Node } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createEvent, newEventBody, organizer, settle, useEventsNode, ticketBody } from './helpers.js';
 
 describe('eventCode uniqueness and idempotent writes', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
   it('10 concurrent creates with the same eventCode: exactly one wins, the others get EVENT_CODE_TAKEN', async () => {
     const orgs = await Promise.all([0, 1].map((i) => organizer(t.node.url, `Org ${i}`)));
@@ -47,6 +41,29 @@ describe('eventCode uniqueness and idempotent writes', () => {
     // Another user reusing that clientId does not get A's event.
     const b = await organizer(t.node.url);
     expect((await b.post('/event', body)).status).toBe(409);
+  });
+
+  it('96 concurrent edits of one event without expectedVersion all succeed; a stale expectedVersion is a 409', async () => {
+    const a = await organizer(t.node.url);
+    const created = await createEvent(a);
+    await settle(t, created.position);
+    const ev = created.data;
+    // Same field and different fields at once: each edit is decided again on the state the others left.
+    const edit = (i: number) =>
+      i % 3 === 0 ? { eventName: `Feria ${i}` } : i % 3 === 1 ? { description: `Descripción ${i}` } : { capacity: 1000 + i };
+    const results = await Promise.all(Array.from({ length: 96 }, (_, i) => a.put(`/event/${ev._id}`, edit(i))));
+    const failed = results.filter((r) => r.status !== 200).map((r) => `${r.status} ${JSON.stringify(r.body)}`);
+    expect(failed).toEqual([]);
+    // Every value was new when decided, so every edit appended exactly one event after the creation.
+    const stream = await t.ctx.store.readStream(`events-event-${ev._id}`);
+    expect(stream).toHaveLength(97);
+    expect(new Set(results.map((r) => r.body.data.version)).size).toBe(96);
+
+    // A client that states the version it edited gets the conflict, and nothing is written.
+    const stale = await a.put(`/event/${ev._id}`, { eventName: 'Tarde', expectedVersion: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'WRONG_EXPECTED_VERSION' });
+    expect(await t.ctx.store.readStream(`events-event-${ev._id}`)).toHaveLength(97);
   });
 
   it('Idempotency-Key replays the first answer and appends nothing new', async () => {

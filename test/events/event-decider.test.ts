@@ -129,6 +129,33 @@ describe('publish rules, in the spec order', () => {
   });
 });
 
+describe('publish with edits: one command, one append', () => {
+  const renamed: EventsEvent = { type: 'events.EventDetailsChanged', data: { eventId: EVENT_ID, changes: { eventName: 'Café de Lima 2026' }, at } };
+  it('decides the edits and the publication together, the publication naming the edited event', () => {
+    spec
+      .given([created, freeTicket])
+      .when({ type: 'PublishEvent', data: { changes: { eventName: 'Café de Lima 2026', venue: 'Miraflores' } } })
+      .then([renamed, { ...published(true), data: { ...published(true).data, eventName: 'Café de Lima 2026' } } as EventsEvent]);
+  });
+  it('an edit the publish rules refuse records nothing, not even the edit', () => {
+    spec.given([created, paidTicket]).when({ type: 'PublishEvent', data: { changes: { eventName: 'Otro' } } }).thenThrows(code('NO_PAYMENT_METHOD'));
+    spec.given([created]).when({ type: 'PublishEvent', data: { changes: { eventName: 'Otro' } } }).thenThrows(code('NO_TICKETS'));
+  });
+  it('an invalid edit refuses the publication too', () => {
+    spec
+      .given([created, freeTicket])
+      .when({ type: 'PublishEvent', data: { changes: { endDate: '2026-05-01T18:00:00.000Z' } } })
+      .thenThrows(code('END_BEFORE_START'));
+  });
+  it('the edits of an already published event are kept, the publication is not repeated', () => {
+    spec.given([created, freeTicket, published(true)]).when({ type: 'PublishEvent', data: { changes: { eventName: 'Café de Lima 2026' } } }).then([renamed]);
+  });
+  it('published: false is refused once published, and a no-op on a draft', () => {
+    spec.given([created, freeTicket, published(true)]).when({ type: 'UpdateEvent', data: { changes: {}, unpublish: true } }).thenThrows(code('NO_UNPUBLISH'));
+    spec.given([created]).when({ type: 'UpdateEvent', data: { changes: {}, unpublish: true } }).then([]);
+  });
+});
+
 describe('ticket types', () => {
   it('adds a ticket type', () => {
     spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0) } }).then([freeTicket]);

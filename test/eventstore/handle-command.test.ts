@@ -29,17 +29,66 @@ describe('handleCommand on the PostgreSQL store', () => {
     await database?.drop();
   });
 
-  it('re-runs a command on fresh state when a concurrent writer got in first', async () => {
+  it('re-runs a command on fresh state when a writer of another process got in first', async () => {
+    // One store per "process": commands of one stream queue up inside a process, so only writers of different
+    // processes race on the version; 8 of them, 3 commands each, all land.
     const streamId = `tally-${randomUUID()}`;
+    const stores = Array.from({ length: 8 }, () => new PostgresEventStore(database.pool, database.url));
     const results = await Promise.all(
-      [1, 2, 3, 4].map((n) => handleCommand(ctx, { streamId, decider: tally, command: { type: 'Add', data: { n } }, meta: { commandId: randomUUID() } })),
+      stores.flatMap((s, i) =>
+        [1, 2, 3].map((k) =>
+          handleCommand({ ...ctx, store: s }, { streamId, decider: tally, command: { type: 'Add', data: { n: i * 3 + k } }, meta: { commandId: randomUUID() } }),
+        ),
+      ),
     );
+    await Promise.all(stores.map((s) => s.close()));
     expect(results.every((r) => !r.duplicate)).toBe(true);
     const events = await store.readStream(streamId);
-    expect(events.map((e) => e.streamVersion)).toEqual([0, 1, 2, 3]);
+    expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: 24 }, (_, i) => i));
     // Each decision saw the state left by the previous one.
     expect(events.map((e) => e.data.total)).toEqual(events.reduce<number[]>((acc, e) => [...acc, (acc.at(-1) ?? 0) + e.data.n], []));
-    expect(events.at(-1)!.data.total).toBe(10);
+    expect(events.at(-1)!.data.total).toBe(300);
+  });
+
+  it('queues the commands of one stream inside a process: 20 at once, none retried', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    let appends = 0;
+    const counting = Object.create(store, {
+      appendToStream: { value: (...a: Parameters<PostgresEventStore['appendToStream']>) => (appends++, store.appendToStream(...a)) },
+    }) as PostgresEventStore;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => handleCommand({ ...ctx, store: counting }, { streamId, decider: tally, command: { type: 'Add', data: { n: i + 1 } } })),
+    );
+    expect(appends).toBe(20);
+    expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('with `load` and version any: no read before the append, and a retried command id answers its first events', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    let reads = 0;
+    const counting = Object.create(store, {
+      readStream: { value: (...a: Parameters<PostgresEventStore['readStream']>) => (reads++, store.readStream(...a)) },
+    }) as PostgresEventStore;
+    const c = { ...ctx, store: counting };
+    const load = async () => ({ state: { total: 100 }, version: 'any' as const });
+    const one = await handleCommand(c, { streamId, decider: tally, command: { type: 'Add', data: { n: 1 } }, load });
+    const commandId = randomUUID();
+    const first = await handleCommand(c, { streamId, decider: tally, command: { type: 'Add', data: { n: 2 } }, load, meta: { commandId } });
+    expect(reads).toBe(0);
+    expect([one.version, first.version, first.state]).toEqual([0, 1, { total: 102 }]);
+    await handleCommand(c, { streamId, decider: tally, command: { type: 'Add', data: { n: 3 } }, load });
+    const again = await handleCommand(c, { streamId, decider: tally, command: { type: 'Add', data: { n: 2 } }, load, meta: { commandId } });
+    expect(again).toMatchObject({ duplicate: true, version: 1, position: first.position, events: first.events });
+    expect(await store.readStream(streamId)).toHaveLength(3);
+    // A pinned version is still checked against what `load` answers.
+    const pinned = await handleCommand(c, {
+      streamId,
+      decider: tally,
+      command: { type: 'Add', data: { n: 1 } },
+      load: async () => ({ state: { total: 0 }, version: 2 }),
+      meta: { expectedVersion: 1 },
+    }).catch((e) => e);
+    expect(pinned).toBeInstanceOf(WrongExpectedVersionError);
   });
 
   it('answers a command id raced 10 times with the first attempt’s events, appending once', async () => {

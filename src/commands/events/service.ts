@@ -20,7 +20,7 @@ import {
   type TicketTypeFields,
 } from '../../domain/events/event.js';
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
-import { ReservationConflictError, type Reservation } from '../../eventstore/port.js';
+import { ReservationConflictError, type Recorded, type Reservation } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { handleCommand, type CommandResult } from '../handle.js';
 import { encryptSecret } from './secrets.js';
@@ -33,14 +33,15 @@ const m = messages.events;
 
 /** Loads an event's state from its stream (null when the stream does not exist). */
 export async function loadEvent(ctx: Pick<AppContext, 'store'>, eventId: string): Promise<{ state: CreatedEvent; version: number } | null> {
-  const recorded = await ctx.store.readStream(eventStreamId(eventId));
+  const recorded = (await ctx.store.readStream(eventStreamId(eventId))) as Recorded<EventsEvent>[];
   if (!recorded.length) return null;
-  const state = recorded.reduce((s, e) => eventDecider.evolve(s, e as unknown as EventsEvent), eventDecider.initialState());
+  const state = recorded.reduce(eventDecider.evolve, eventDecider.initialState());
   if (state.status !== 'created') return null;
   return { state, version: recorded[recorded.length - 1].streamVersion };
 }
 
-async function run(
+/** Runs one command of the events decider on the event's stream (every use case of this module goes through it). */
+export async function run(
   ctx: Ctx,
   eventId: string,
   command: EventsCommand,
@@ -90,23 +91,6 @@ export async function createEvent(ctx: Ctx, user: AuthUser, input: EventDetails 
   // A clientId is an idempotency key of its owner only: another user's retry is not a retry.
   if (result.state.ownerId !== user._id) throw new DomainError('EVENT_EXISTS', m.exists, 409);
   return result;
-}
-
-export function updateEvent(
-  ctx: Ctx,
-  user: AuthUser,
-  eventId: string,
-  changes: Partial<EventDetails>,
-  opts: { commandId?: string; expectedVersion?: number } = {},
-) {
-  return run(ctx, eventId, { type: 'UpdateEvent', data: { changes } }, user, {
-    commandId: opts.commandId ? `update:${opts.commandId}` : undefined,
-    expectedVersion: opts.expectedVersion,
-  });
-}
-
-export function publishEvent(ctx: Ctx, user: AuthUser, eventId: string) {
-  return run(ctx, eventId, { type: 'PublishEvent', data: {} }, user);
 }
 
 export function changeCover(ctx: Ctx, user: AuthUser, eventId: string, coverUrl: string) {

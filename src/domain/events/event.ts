@@ -193,9 +193,11 @@ export const EVENT_TYPES: EventsEvent['type'][] = [
 type C<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
 
 export type CreateEvent = C<'CreateEvent', { eventId: string; ownerId: string } & EventDetails>;
-export type UpdateEvent = C<'UpdateEvent', { changes: Partial<EventDetails> }>;
+/** `unpublish`: the client asked for `published: false`, refused once the event is published (no way back to draft). */
+export type UpdateEvent = C<'UpdateEvent', { changes: Partial<EventDetails>; unpublish?: boolean }>;
 export type ChangeCover = C<'ChangeCover', { coverUrl: string }>;
-export type PublishEvent = C<'PublishEvent', Record<string, never>>;
+/** Publishes, optionally with edits: the edits and the publication are decided together and appended at once. */
+export type PublishEvent = C<'PublishEvent', { changes?: Partial<EventDetails> }>;
 export type AddTicketType = C<'AddTicketType', { ticketTypeId: string } & TicketTypeFields>;
 export type ChangeTicketType = C<'ChangeTicketType', { ticketTypeId: string; changes: Partial<TicketTypeFields> }>;
 export type RemoveTicketType = C<'RemoveTicketType', { ticketTypeId: string }>;
@@ -465,41 +467,36 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
   const eventId = s.id;
 
   switch (command.type) {
-    case 'UpdateEvent': {
-      const changes = changedOnly<EventDetails>(s, command.data.changes);
-      if (Object.keys(changes).length === 0) return [];
-      const details = { ...pickDetails(s), ...changes };
-      checkDetails(details);
-      // Only when the end moves: an older event whose tickets sell later can still be renamed.
-      if (changes.endDate && s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
-      if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
-      const events: EventsEvent[] = [{ type: 'events.EventDetailsChanged', data: { eventId, changes, at } }];
-      checkCapacity(apply(s, events), 'CAPACITY_BELOW_TICKETS');
-      return events;
-    }
+    case 'UpdateEvent':
+      if (command.data.unpublish && s.published) throw new DomainError('NO_UNPUBLISH', m.noUnpublish, 409);
+      return decideDetails(s, command.data.changes, at);
     case 'ChangeCover':
       if (s.coverUrl === command.data.coverUrl) return [];
       return [{ type: 'events.EventCoverChanged', data: { eventId, coverUrl: command.data.coverUrl, at } }];
     case 'PublishEvent': {
+      // The edits first: the publish rules judge the event as it will be published.
+      const edits = command.data.changes ? decideDetails(s, command.data.changes, at) : [];
+      const p = apply(s, edits);
       // Publishing twice is a no-op, so a retried publish answers success.
-      if (s.published) return [];
-      const check = publishCheck(s);
+      if (p.published) return edits;
+      const check = publishCheck(p);
       if (!check.ok) {
         throw check.code === 'NO_TICKETS'
           ? new DomainError('NO_TICKETS', m.noTickets, 409)
           : new DomainError('NO_PAYMENT_METHOD', m.noPaymentMethod, 409);
       }
       return [
+        ...edits,
         {
           type: 'events.EventPublished',
           data: {
             eventId,
-            eventCode: s.eventCode,
-            eventName: s.eventName,
-            ownerId: s.ownerId,
+            eventCode: p.eventCode,
+            eventName: p.eventName,
+            ownerId: p.ownerId,
             withoutPaymentMethod: check.withoutPaymentMethod,
-            team: Object.entries(s.members)
-              .filter(([userId, roles]) => userId !== s.ownerId && Object.keys(roles).length > 0)
+            team: Object.entries(p.members)
+              .filter(([userId, roles]) => userId !== p.ownerId && Object.keys(roles).length > 0)
               .map(([userId]) => userId),
             at,
           },
@@ -633,6 +630,20 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       ];
     }
   }
+}
+
+/** Edits of the event's details: only the fields that change, checked as a whole. */
+function decideDetails(s: CreatedEvent, requested: Partial<EventDetails>, at: string): EventsEvent[] {
+  const changes = changedOnly<EventDetails>(s, requested);
+  if (Object.keys(changes).length === 0) return [];
+  const details = { ...pickDetails(s), ...changes };
+  checkDetails(details);
+  // Only when the end moves: an older event whose tickets sell later can still be renamed.
+  if (changes.endDate && s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
+  if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
+  const events: EventsEvent[] = [{ type: 'events.EventDetailsChanged', data: { eventId: s.id, changes, at } }];
+  checkCapacity(apply(s, events), 'CAPACITY_BELOW_TICKETS');
+  return events;
 }
 
 function checkRole(module: ModuleName, role: RoleName): void {

@@ -42,6 +42,7 @@ import {
   coverUploadResponseSchema,
 } from '../../contracts/events.js';
 import * as svc from '../../commands/events/service.js';
+import { updateEvent } from '../../commands/events/update-event.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { messages } from '../../messages/es.js';
 import {
@@ -118,15 +119,8 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       const editing = Object.values(changes).some((v) => v !== undefined);
       const a = await authorizeEvent(ctx, req, params.id, editing || published === undefined ? 'event.edit' : 'event.publish');
       if (published === true && editing) await authorizeEvent(ctx, req, params.id, 'event.publish');
-      if (published === false && a.state.published) throw new HttpError(409, m.noUnpublish, 'NO_UNPUBLISH');
-      let result: { state: typeof a.state; version: number; position: string | null } = { state: a.state, version: a.version, position: null };
-      if (editing || expectedVersion !== undefined) {
-        result = await svc.updateEvent(ctx, user, params.id, changes, { commandId: clientId, expectedVersion });
-      }
-      if (published === true) {
-        const p = await svc.publishEvent(ctx, user, params.id);
-        result = { state: p.state, version: p.version, position: p.position ?? result.position };
-      }
+      // One command: edits with `published: true` are decided and appended together (src/commands/events/update-event.ts).
+      const result = await updateEvent(ctx, user, params.id, { changes, published, expectedVersion, clientId });
       return { data: eventDtoFromState(result.state, result.version), position: result.position };
     },
   );
