@@ -307,5 +307,26 @@ export const CHAT_SOCKET_EVENTS = {
   leaveRoom: 'disconnetRoom',
 } as const;
 
+/** Server -> client chat events and their payloads (assembled with the other modules' in ./realtime.ts). */
+export type ChatServerToClientEvents = {
+  [CHAT_SOCKET_EVENTS.userConnected]: (payload: PresenceEvent) => void;
+  [CHAT_SOCKET_EVENTS.userDisconnected]: (payload: PresenceEvent) => void;
+  [CHAT_SOCKET_EVENTS.userInRoom]: (payload: UserInRoomEvent) => void;
+  [CHAT_SOCKET_EVENTS.writing]: (payload: WritingEvent) => void;
+  [CHAT_SOCKET_EVENTS.message]: (payload: ChatMessage) => void;
+  [CHAT_SOCKET_EVENTS.messageUpdate]: (payload: MessageUpdateEvent) => void;
+  [CHAT_SOCKET_EVENTS.messagesUpdate]: (payload: MessagesUpdateEvent) => void;
+  [CHAT_SOCKET_EVENTS.roomCreated]: (payload: RoomCreatedEvent) => void;
+  [CHAT_SOCKET_EVENTS.membersChanged]: (payload: MembersChangedEvent) => void;
+};
+
+/** Client -> server chat events: the payload, then the optional acknowledgement callback. */
+export type ChatClientToServerEvents = {
+  [CHAT_SOCKET_EVENTS.joinRoom]: (payload: z.input<typeof joinRoomPayload>, ack?: (answer: SocketAck) => void) => void;
+  [CHAT_SOCKET_EVENTS.leaveRoom]: (payload: z.input<typeof leaveRoomPayload>, ack?: (answer: SocketAck) => void) => void;
+  [CHAT_SOCKET_EVENTS.writing]: (payload: z.input<typeof writingPayload>, ack?: (answer: SocketAck) => void) => void;
+  [CHAT_SOCKET_EVENTS.message]: (payload: z.input<typeof socketSendPayload>, ack?: (answer: SocketAck) => void) => void;
+};
+
 /** Socket.IO room of a chat room. */
 export const chatRoomChannel = (roomId: string) => `chat-room:${roomId}`;

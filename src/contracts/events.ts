@@ -740,3 +740,5 @@ export const eventUpdatedPayloadSchema = z.object({
   position: z.string(),
 });
 export type EventUpdatedPayload = z.infer<typeof eventUpdatedPayloadSchema>;
+/** Server -> client events-module events (assembled with the other modules' in ./realtime.ts). */
+export type EventsServerToClientEvents = { [EVENT_UPDATED_SOCKET_EVENT]: (payload: EventUpdatedPayload) => void };

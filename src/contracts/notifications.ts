@@ -57,3 +57,5 @@ export type NotificationPageResponse = z.infer<typeof notificationPageResponse>;
 /** Server -> client socket event `notification`: one new Notification (unread), after commit. */
 export const NOTIFICATION_SOCKET_EVENT = 'notification';
 export const notificationEventSchema = notificationSchema;
+/** Server -> client notifications events (assembled with the other modules' in ./realtime.ts). */
+export type NotificationsServerToClientEvents = { [NOTIFICATION_SOCKET_EVENT]: (payload: Notification) => void };

@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
+import type { Payload, ServerEventName } from '../contracts/realtime.js';
 
 /** Pushes to Socket.IO rooms from any process (API or worker). Rooms: `user:<id>`, `chat-room:<id>`, ... */
 export interface Realtime {
-  /** `except`: a socket id (every socket is in a room of its own id) left out, e.g. the sender's connection. */
-  emit(room: string | string[], event: string, payload: unknown, except?: string): void;
+  /**
+   * Pushes `event` with its contract's payload (src/contracts/realtime.ts, the map the web's socket is typed by).
+   * `except`: a socket id (every socket is in a room of its own id) left out, e.g. the sender's connection.
+   */
+  emit<K extends ServerEventName>(room: string | string[], event: K, payload: Payload<K>, except?: string): void;
 }
 
 /**
@@ -131,7 +135,7 @@ export class SwitchableRealtime implements RealtimeControl {
   use(target: RealtimeControl) {
     this.target = target;
   }
-  emit(room: string | string[], event: string, payload: unknown, except?: string) {
+  emit<K extends ServerEventName>(room: string | string[], event: K, payload: Payload<K>, except?: string) {
     this.target.emit(room, event, payload, except);
   }
   disconnect(room: string | string[]) {
@@ -146,6 +150,7 @@ export class SwitchableRealtime implements RealtimeControl {
  */
 export function handlePublishFailures(redis: Redis, logger: Logger) {
   const publish = redis.publish.bind(redis) as (...args: unknown[]) => Promise<number>;
+  // cast: monkey-patches ioredis's overloaded publish with one variadic wrapper, which no overload's type matches
   (redis as unknown as { publish: typeof publish }).publish = (...args) => {
     const sent = publish(...args);
     sent.catch((err: unknown) => logger.debug({ err }, 'redis publish failed'));

@@ -5,6 +5,7 @@ import type { AuthUser } from '../contracts/accounts.js';
 import type { AppContext } from '../context.js';
 import { tokenFrom, userFromToken } from '../http/auth.js';
 import type { SocketAck } from '../contracts/chat.js';
+import type { ServerToClientEvents } from '../contracts/realtime.js';
 import { HttpError, toErrorBody } from '../http/errors.js';
 import { messages } from '../messages/es.js';
 import { handlePublishFailures, listenToPushes, sessionRoom, userRoom } from './realtime.js';
@@ -15,15 +16,21 @@ export interface SocketData {
   user: AuthUser;
   sessionId: string;
 }
-export type AppSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>;
-export type SocketModule = (io: Server, socket: AppSocket, ctx: AppContext) => void;
+/**
+ * What clients send stays an open map: every module's handlers parse their payloads with zod (the contracts'
+ * ClientToServerEvents types the web side). What the server emits is the shared contract map.
+ */
+type ListenEvents = Record<string, (...args: any[]) => void>;
+export type AppServer = Server<ListenEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocket = Socket<ListenEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type SocketModule = (io: AppServer, socket: AppSocket, ctx: AppContext) => void;
 
 /**
  * Socket.IO on the API's HTTP server: authenticated by the same token (cookie, or `auth: { token }`), a room
  * per user, and the Redis adapter so that several API processes share rooms.
  */
-export async function createSocketServer(httpServer: HttpServer, ctx: AppContext, socketModules: readonly SocketModule[]): Promise<Server> {
-  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+export async function createSocketServer(httpServer: HttpServer, ctx: AppContext, socketModules: readonly SocketModule[]): Promise<AppServer> {
+  const io: AppServer = new Server(httpServer, { serveClient: false, cors: { origin: false } });
   // Publishes of one tick leave in one write (auto-pipelining, inherited); a subscriber connection must not
   // pipeline (its pending pipelines reject unhandled when it closes).
   const pub = ctx.redis.duplicate();
@@ -68,7 +75,7 @@ export async function createSocketServer(httpServer: HttpServer, ctx: AppContext
   const pushes = await listenToPushes(io, pub, ctx.socketKey, ctx.logger);
   ctx.realtime.use(pushes.realtime);
   const close = io.close.bind(io);
-  (io as unknown as { close: typeof io.close }).close = (fn) =>
+  io.close = (fn) =>
     close((err) => {
       // The adapter unsubscribes while closing; quit afterwards so no pending command is rejected.
       void Promise.allSettled([pushes.close(), pub.quit(), sub.quit()]).then(() => fn?.(err));

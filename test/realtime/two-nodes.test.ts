@@ -5,6 +5,7 @@ import { userRoom } from '../../src/realtime/realtime.js';
 import { startNode, type RunningNode } from '../../src/server.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
+import './test-events.js'; // the test:* events pushed below
 
 /** Two API nodes over ONE database and ONE Redis prefix, as behind a load balancer. */
 describe('Socket.IO across two API nodes', () => {

@@ -12,6 +12,7 @@ import { userRoom } from '../../src/realtime/realtime.js';
 import type { SignedUpUser } from '../support/accounts.js';
 import { startTestNode } from '../support/context.js';
 import { api, nextEvent, shareTeam, signUpMany, socketFor, until } from '../chat/helpers.js';
+import './test-events.js'; // the test:* events pushed below
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,22 +1,29 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { ClientToServerEvents, ServerToClientEvents } from '@contracts/realtime';
 import type { Socket } from 'socket.io-client';
+
+/** The app's connection, typed by the contracts' event maps shared with the server (src/contracts/realtime.ts). */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+declare const typing: AppSocket;
+/** The listener of server event K, as socket.io-client's own `on` spells it (its contract's payload). */
+type ServerListener<K extends keyof ServerToClientEvents> = Parameters<typeof typing.on<K>>[1];
 
 /**
  * The one Socket.IO connection of the web app, opened while a user is signed in. The server authenticates it
  * with the httpOnly `aforo_token` cookie sent on the same-origin handshake. socket.io-client is loaded on
  * demand so anonymous pages do not download it. Spec: reconnection delay 1 s up to 5 s, unlimited attempts.
  */
-let socket: Socket | null = null;
-let connecting: Promise<Socket> | null = null;
+let socket: AppSocket | null = null;
+let connecting: Promise<AppSocket> | null = null;
 let connected = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
-export async function connectSocket(): Promise<Socket> {
+export async function connectSocket(): Promise<AppSocket> {
   if (socket) return socket;
   if (!connecting) {
     connecting = import('socket.io-client').then(({ io }) => {
-      const s = io({
+      const s: AppSocket = io({
         path: '/socket.io',
         withCredentials: true,
         reconnection: true,
@@ -60,12 +67,12 @@ export function disconnectSocket() {
 }
 
 /** The socket if one is open (null while signed out). */
-export function currentSocket(): Socket | null {
+export function currentSocket(): AppSocket | null {
   return socket;
 }
 
 /** Emits if connected; Socket.IO buffers while reconnecting. Returns false when there is no socket. */
-export function emitSocket(event: string, ...args: unknown[]): boolean {
+export function emitSocket<K extends keyof ClientToServerEvents>(event: K, ...args: Parameters<ClientToServerEvents[K]>): boolean {
   if (!socket) return false;
   socket.emit(event, ...args);
   return true;
@@ -82,7 +89,7 @@ export function useSocketConnected(): boolean {
 }
 
 /** The current socket instance, re-rendering when it is created or closed. */
-export function useSocket(): Socket | null {
+export function useSocket(): AppSocket | null {
   return useSyncExternalStore(subscribe, () => socket, () => null);
 }
 
@@ -90,14 +97,13 @@ export function useSocket(): Socket | null {
  * Subscribes `handler` to a server event for the lifetime of the component (and of the socket). Keep
  * `handler` stable (useCallback) or it re-subscribes on every render.
  */
-export function useSocketEvent<T extends unknown[] = unknown[]>(event: string, handler: (...args: T) => void) {
+export function useSocketEvent<K extends keyof ServerToClientEvents>(event: K, handler: ServerListener<K>) {
   const s = useSocket();
   useEffect(() => {
     if (!s) return;
-    const h = handler as (...args: unknown[]) => void;
-    s.on(event, h);
+    s.on(event, handler);
     return () => {
-      s.off(event, h);
+      s.off(event, handler);
     };
   }, [s, event, handler]);
 }

@@ -11,7 +11,7 @@ import type {
 import { CHAT_SOCKET_EVENTS } from '@contracts/chat';
 import { NOTIFICATION_SOCKET_EVENT, type Notification } from '@contracts/notifications';
 import { useEffect, useRef } from 'react';
-import { connectSocket, useSocket } from '../../app/socket';
+import { connectSocket, useSocket, type AppSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
 import { addGroup, applyMembersChanged, applyStates, fetchMissed, flushOutbox, historyMarks, isGroupRoom, receiveMessage } from './chatActions';
 import { chatApi, useChatGroupsQuery, useChatUsersQuery } from './chatApi';
@@ -137,7 +137,7 @@ export function useChatController(me: AuthUser | null | undefined) {
     const onMembersChanged = (ev: MembersChangedEvent) => dispatch(applyMembersChanged(ev, me()._id));
 
     // One table of handlers, attached here and detached in the cleanup.
-    const handlers: Array<[string, (...args: any[]) => void]> = [
+    const handlers: Array<[Parameters<AppSocket['on']>[0], (...args: any[]) => void]> = [
       ['connect', onConnect],
       ['disconnect', onDisconnect],
       ['connect_error', onConnectError],
