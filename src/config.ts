@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   PII_MASTER_KEY: z.string().optional(),
   PII_MASTER_KEY_PREVIOUS: z.string().optional(),
+  SECRETS_MASTER_KEY: z.string().optional(),
+  SECRETS_MASTER_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Aforo <no-reply@aforo.local>'),
   DATA_DIR: z.string().default('.data'),
@@ -36,6 +38,10 @@ export interface Config {
   piiMasterKey?: Buffer;
   /** The master key before a rotation: still unwraps, and keys it opens are re-wrapped under piiMasterKey. */
   piiMasterKeyPrevious?: Buffer;
+  /** Wraps the data keys of stored secrets (see crypto/secrets-vault.ts); generated into dataDir outside production. */
+  secretsMasterKey?: Buffer;
+  /** The secrets master key before a rotation: still unwraps, and data keys it opens are re-wrapped. */
+  secretsMasterKeyPrevious?: Buffer;
   smtpUrl?: string;
   mailFrom: string;
   dataDir: string;
@@ -69,6 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PII_MASTER_KEY_PREVIOUS && !e.PII_MASTER_KEY) {
     throw new ConfigError('PII_MASTER_KEY_PREVIOUS is set but PII_MASTER_KEY is not: a rotation needs the new key too.');
   }
+  if (e.SECRETS_MASTER_KEY_PREVIOUS && !e.SECRETS_MASTER_KEY) {
+    throw new ConfigError('SECRETS_MASTER_KEY_PREVIOUS is set but SECRETS_MASTER_KEY is not: a rotation needs the new key too.');
+  }
+  const secretsMasterKey = e.SECRETS_MASTER_KEY ? parseMasterKey('SECRETS_MASTER_KEY', e.SECRETS_MASTER_KEY) : undefined;
+  // A dedicated key: one leaked or rotated key must not expose or touch the other kind of data.
+  if (secretsMasterKey && e.PII_MASTER_KEY && secretsMasterKey.equals(parseMasterKey('PII_MASTER_KEY', e.PII_MASTER_KEY))) {
+    throw new ConfigError('SECRETS_MASTER_KEY must not be the same key as PII_MASTER_KEY: generate a key of its own.');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -81,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     piiMasterKey: e.PII_MASTER_KEY ? parseMasterKey('PII_MASTER_KEY', e.PII_MASTER_KEY) : undefined,
     piiMasterKeyPrevious: e.PII_MASTER_KEY_PREVIOUS ? parseMasterKey('PII_MASTER_KEY_PREVIOUS', e.PII_MASTER_KEY_PREVIOUS) : undefined,
+    secretsMasterKey,
+    secretsMasterKeyPrevious: e.SECRETS_MASTER_KEY_PREVIOUS
+      ? parseMasterKey('SECRETS_MASTER_KEY_PREVIOUS', e.SECRETS_MASTER_KEY_PREVIOUS)
+      : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dataDir: path.resolve(e.DATA_DIR),

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createLogger } from './infra/logger.js';
 import type { Config } from './config.js';
 import { setPiiMasterKeys } from './crypto/pii-vault.js';
+import { setSecretsMasterKeys } from './crypto/secrets-vault.js';
 import { createDb, createPool } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { DB } from './db/schema.js';
@@ -16,7 +17,7 @@ import { createJobs, type Jobs } from './workers/jobs.js';
 
 /** Everything a handler, projection or job needs, created once per process (and once per test). */
 export interface AppContext {
-  config: Config & { databaseUrl: string; redisUrl: string; jwtSecret: string; piiMasterKey: Buffer };
+  config: Config & { databaseUrl: string; redisUrl: string; jwtSecret: string; piiMasterKey: Buffer; secretsMasterKey: Buffer };
   logger: Logger;
   pool: pg.Pool;
   db: Kysely<DB>;
@@ -40,6 +41,7 @@ export async function createContext(
   const logger = opts.logger ?? createLogger(config.logLevel);
   // The vault is created from a bare db/transaction in many places; the process's master key is set here once.
   setPiiMasterKeys({ current: config.piiMasterKey, previous: config.piiMasterKeyPrevious });
+  setSecretsMasterKeys({ current: config.secretsMasterKey, previous: config.secretsMasterKeyPrevious });
   const pool = createPool(config.databaseUrl);
   if (opts.migrate !== false) await migrate(pool);
   const db = createDb(pool);

@@ -25,6 +25,7 @@ export interface CoreTables {
     created_at: Generated<Date>;
   };
   pii_keys: { subject_id: string; key: Buffer; created_at: Generated<Date> };
+  secrets: { ref: string; data_key: Buffer; cipher: Buffer; created_at: Generated<Date>; updated_at: Generated<Date> };
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */

@@ -16,7 +16,8 @@ export async function ensureInfrastructure(config: Config, logger: Logger) {
   const stops: Array<() => Promise<void>> = [];
   await mkdir(config.dataDir, { recursive: true });
   // First, so a production process without its key stops before starting anything.
-  const piiMasterKey = await ensurePiiMasterKey(config);
+  const piiMasterKey = await ensureMasterKey(config, 'PII_MASTER_KEY', config.piiMasterKey, 'pii-master-key');
+  const secretsMasterKey = await ensureMasterKey(config, 'SECRETS_MASTER_KEY', config.secretsMasterKey, 'secrets-master-key');
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -89,6 +90,7 @@ export async function ensureInfrastructure(config: Config, logger: Logger) {
     redisUrl,
     jwtSecret,
     piiMasterKey,
+    secretsMasterKey,
     async stop() {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },
@@ -96,19 +98,19 @@ export async function ensureInfrastructure(config: Config, logger: Logger) {
 }
 
 /**
- * PII_MASTER_KEY, or outside production a key generated once into <dataDir>/pii-master-key (like jwt-secret).
- * Production refuses to generate one: a key living next to the data it protects, or lost with a redeployed
- * container, would defeat the wrapping or make every personal datum unreadable.
+ * A master key (PII_MASTER_KEY, SECRETS_MASTER_KEY), or outside production a key generated once into
+ * <dataDir>/<file> (like jwt-secret). Production refuses to generate one: a key living next to the data it
+ * protects, or lost with a redeployed container, would defeat the wrapping or make everything it wraps unreadable.
  */
-async function ensurePiiMasterKey(config: Config): Promise<Buffer> {
-  if (config.piiMasterKey) return config.piiMasterKey;
+async function ensureMasterKey(config: Config, name: string, given: Buffer | undefined, fileName: string): Promise<Buffer> {
+  if (given) return given;
   if (config.env === 'production') {
     throw new ConfigError(
-      'PII_MASTER_KEY is not set. In production it is required: 32 random bytes as base64 or hex ' +
+      `${name} is not set. In production it is required: 32 random bytes as base64 or hex ` +
         '(e.g. "openssl rand -base64 32"), kept outside the database and its backups. Refusing to start.',
     );
   }
-  const file = path.join(config.dataDir, 'pii-master-key');
+  const file = path.join(config.dataDir, fileName);
   if (existsSync(file)) return parseMasterKey(file, await readFile(file, 'utf8'));
   const key = randomBytes(32);
   await writeFile(file, key.toString('base64'), { mode: 0o600 });

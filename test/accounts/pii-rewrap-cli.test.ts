@@ -19,6 +19,7 @@ describe('npm run pii:rewrap', () => {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `aforo-test-cli-${randomUUID().slice(0, 8)}`,
     JWT_SECRET: 'x'.repeat(40),
+    SECRETS_MASTER_KEY: randomBytes(32).toString('base64'), // not generated into the checkout's .data/
     LOG_LEVEL: 'silent',
     ...keys,
   });

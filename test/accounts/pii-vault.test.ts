@@ -215,7 +215,11 @@ describe('PII_MASTER_KEY configuration', () => {
       const production = loadConfig({ ...base, ...given, NODE_ENV: 'production' });
       await expect(ensureInfrastructure(production, logger)).rejects.toThrow(ConfigError);
       await expect(ensureInfrastructure(production, logger)).rejects.toThrow(/PII_MASTER_KEY is not set\. In production it is required/);
-      const ok = await ensureInfrastructure(loadConfig({ ...base, ...given, NODE_ENV: 'production', PII_MASTER_KEY: key.toString('hex') }), logger);
+      // Production also requires SECRETS_MASTER_KEY (test/crypto/secrets-vault.test.ts).
+      const ok = await ensureInfrastructure(
+        loadConfig({ ...base, ...given, NODE_ENV: 'production', PII_MASTER_KEY: key.toString('hex'), SECRETS_MASTER_KEY: randomBytes(32).toString('hex') }),
+        logger,
+      );
       expect(ok.piiMasterKey.equals(key)).toBe(true);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_UPDATED_SOCKET_EVENT } from '../../src/contracts/events.js';
-import { decryptSecret } from '../../src/commands/events/secrets.js';
+import { revealPaymentSecret } from '../../src/commands/events/secrets.js';
 import { client, createEvent, newEventBody, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
 
 describe('events API: create, tickets, payment methods, publish, public pages', () => {
@@ -118,7 +118,7 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     ]);
   });
 
-  it('card secret: encrypted in the log, kept when omitted on edit, never answered', async () => {
+  it('card secret: in the secrets vault (only its reference in the log), kept when omitted on edit, never answered', async () => {
     const a = await organizer(t.node.url);
     const id = (await createEvent(a)).data._id;
     const pm = await a.post(`/event/${id}/paymentMethod`, { kind: 'card', key: 'pk_1', secretKey: 'sk_live_TOPSECRET' });
@@ -129,7 +129,8 @@ describe('events API: create, tickets, payment methods, publish, public pages', 
     expect(JSON.stringify(stream)).not.toContain('TOPSECRET');
     const changed = stream.at(-1)!;
     expect(changed.type).toBe('events.PaymentMethodChanged');
-    expect(decryptSecret(t.ctx.config.jwtSecret, pmId, changed.data.method.secretKeyCipher)).toBe('sk_live_TOPSECRET');
+    expect(changed.data.method.secretKeyCipher).toMatch(/^vault:/);
+    expect(await revealPaymentSecret(t.ctx, id, pmId, changed.data.method.secretKeyCipher)).toBe('sk_live_TOPSECRET');
     // Fields of another kind are refused.
     expect((await a.put(`/event/${id}/paymentMethod/${pmId}`, { merchantId: 'm-1' })).body.code).toBe('PAYMENT_METHOD_FIELDS');
   });

@@ -20,6 +20,7 @@ describe('npm run projections:rebuild', () => {
     REDIS_PREFIX: `aforo-test-cli-${randomUUID().slice(0, 8)}`,
     JWT_SECRET: 'x'.repeat(40),
     PII_MASTER_KEY: 'ab'.repeat(32),
+    SECRETS_MASTER_KEY: 'cd'.repeat(32),
     LOG_LEVEL: 'silent',
   });
   beforeAll(async () => {

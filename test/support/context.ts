@@ -32,6 +32,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       redisPrefix: `aforo-test-${database.name}`,
       jwtSecret: randomBytes(32).toString('hex'),
       piiMasterKey: config.piiMasterKey ?? randomBytes(32),
+      secretsMasterKey: config.secretsMasterKey ?? randomBytes(32),
     },
     { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
   );

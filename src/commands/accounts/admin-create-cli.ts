@@ -36,7 +36,7 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 const infra = await ensureInfrastructure(config, logger);
 const ctx = await createContext(
-  { ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwtSecret: infra.jwtSecret, piiMasterKey: infra.piiMasterKey },
+  { ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, jwtSecret: infra.jwtSecret, piiMasterKey: infra.piiMasterKey, secretsMasterKey: infra.secretsMasterKey },
   { logger },
 );
 

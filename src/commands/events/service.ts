@@ -23,7 +23,7 @@ import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { ReservationConflictError, type Recorded, type Reservation } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { handleCommand, type CommandResult } from '../handle.js';
-import { encryptSecret } from './secrets.js';
+import { settlePaymentSecret, storePaymentSecret } from './secrets.js';
 import { createPiiVault } from '../../crypto/pii-vault.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'config'>;
@@ -119,24 +119,29 @@ type PaymentMethodInput =
   | { kind: 'bankDeposit'; bank: string; account: string; holder: string; instructions: string | null }
   | { kind: 'cash'; instructions: string | null };
 
-export function addPaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, input: PaymentMethodInput & { clientId?: string }) {
+/** A card's secret key goes to the secrets vault; its event carries only the reference (./secrets.ts). */
+export async function addPaymentMethod(ctx: Ctx & Pick<AppContext, 'db'>, user: AuthUser, eventId: string, input: PaymentMethodInput & { clientId?: string }) {
   const paymentMethodId = input.clientId ?? ctx.newId();
   let method: PaymentMethodConfig;
+  let secret: string | null = null;
   if (input.kind === 'card') {
-    method = { kind: 'card', key: input.key, secretKeyCipher: encryptSecret(ctx.config.jwtSecret, paymentMethodId, input.secretKey) };
+    secret = await storePaymentSecret(ctx, eventId, paymentMethodId, input.secretKey);
+    method = { kind: 'card', key: input.key, secretKeyCipher: secret };
   } else {
     const { clientId: _c, ...rest } = input;
     method = rest as PaymentMethodConfig;
   }
-  return run(ctx, eventId, { type: 'AddPaymentMethod', data: { paymentMethodId, method } }, user, {
+  const command = run(ctx, eventId, { type: 'AddPaymentMethod', data: { paymentMethodId, method } }, user, {
     commandId: `payment:${paymentMethodId}`,
-  }).then((r) => ({ ...r, paymentMethodId }));
+  });
+  return { ...(await settlePaymentSecret(ctx.db, secret, command)), paymentMethodId };
 }
 
-export function changePaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, paymentMethodId: string, input: Record<string, unknown>) {
+export async function changePaymentMethod(ctx: Ctx & Pick<AppContext, 'db'>, user: AuthUser, eventId: string, paymentMethodId: string, input: Record<string, unknown>) {
   const { secretKey, ...changes } = input;
-  if (typeof secretKey === 'string') changes.secretKeyCipher = encryptSecret(ctx.config.jwtSecret, paymentMethodId, secretKey);
-  return run(ctx, eventId, { type: 'ChangePaymentMethod', data: { paymentMethodId, changes } }, user);
+  const secret = typeof secretKey === 'string' ? await storePaymentSecret(ctx, eventId, paymentMethodId, secretKey) : null;
+  if (secret) changes.secretKeyCipher = secret;
+  return settlePaymentSecret(ctx.db, secret, run(ctx, eventId, { type: 'ChangePaymentMethod', data: { paymentMethodId, changes } }, user));
 }
 
 export function removePaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, paymentMethodId: string) {

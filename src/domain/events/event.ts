@@ -63,7 +63,10 @@ export type TicketTypeFields = {
   visibility: TicketVisibility;
 };
 
-/** Payment method configuration as stored in the log; `secretKeyCipher` is AES-GCM ciphertext, never shown. */
+/**
+ * Payment method configuration as stored in the log. `secretKeyCipher` is never shown: `vault:<ref>`, the secret's
+ * reference in the secrets vault, or in older events `sec:v1:` ciphertext (src/commands/events/secrets.ts).
+ */
 export type PaymentMethodConfig =
   | { kind: 'card'; key: string; secretKeyCipher: string }
   | { kind: 'merchant'; merchantId: string; mode: 'sandbox' | 'production' }
