@@ -543,7 +543,8 @@ export const modulePermissionSchema = z.object({
   role: roleSchema,
   /** Pages of the module (route suffixes after /module/{client}/{event}/{module}, '' = Tablero). */
   pages: z.array(z.string()),
-  actions: z.array(z.enum(EVENT_ACTIONS)),
+  /** Actions of the access matrix (src/contracts/access.ts ACCESS_ACTIONS): today's EVENT_ACTIONS and the coming modules'. */
+  actions: z.array(z.string()),
 });
 export type ModulePermission = z.infer<typeof modulePermissionSchema>;
 
@@ -593,7 +594,8 @@ export const validateRoleResponseSchema = z.object({
       businessConferenceObj: z.object({ _id: z.string() }).nullable(),
       exhibitorCompanys: z.array(z.object({ _id: z.string(), ruc: z.string(), name: z.string(), quantityExhibitors: z.number(), quantitySpeakers: z.number() })),
       exhibitorCompanyObj: z.object({ _id: z.string() }).nullable(),
-      actions: z.array(z.enum(EVENT_ACTIONS)),
+      /** Actions of the access matrix (ACCESS_ACTIONS). */
+      actions: z.array(z.string()),
       ticket: ticketSummarySchema,
       freeIncome: z.boolean(),
       /** True when the event has at least one payment method. */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AccessTables } from '../projections/access/tables.js';
 import type { AccountsTables } from '../projections/accounts/tables.js';
 import type { EventsTables } from '../projections/events/tables.js';
 import type { ChatTables } from '../projections/chat/tables.js';
@@ -29,4 +30,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables {}

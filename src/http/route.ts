@@ -6,6 +6,8 @@ import type { AppContext } from '../context.js';
 import { waitForPosition } from '../projections/wait.js';
 import { messages } from '../messages/es.js';
 import { HttpError, toErrorBody } from './errors.js';
+import type { AccessAction } from '../domain/access/matrix.js';
+import { authorizeRequest, type AccessGrant } from './access/guard.js';
 import { rawJsonBody } from './json-body.js';
 
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
@@ -24,6 +26,17 @@ export interface RouteDef<P extends z.ZodType, Q extends z.ZodType, B extends z.
   /** Documented success body. */
   response?: z.ZodType;
   successStatus?: number;
+  /**
+   * Authorization by the access module's guard (src/http/access/guard.ts) before the handler: the action the route
+   * needs and where the event (id or code) is found, e.g. `{ action: 'ticket.manage', event: (i) => i.params.id }`.
+   * The spec's access headers (client, event, module, page...) narrow it. The grant reaches the handler as `access`.
+   */
+  access?: RouteAccess<z.infer<P>, z.infer<Q>>;
+}
+
+export interface RouteAccess<P = any, Q = any> {
+  action?: AccessAction;
+  event: (input: { params: P; query: Q; req: Request }) => string | undefined;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -33,6 +46,8 @@ export interface RouteInput<P, Q, B> {
   user: AuthUser | undefined;
   req: Request;
   res: Response;
+  /** What the route's `access` option granted (set only on routes that declare it). */
+  access: AccessGrant;
 }
 
 /** Everything registered, for the OpenAPI document. */
@@ -70,6 +85,14 @@ export function defineRoute<
         await waitForPosition(ctx.db, ctx.store, after);
       }
 
+      let access: AccessGrant | undefined;
+      if (def.access) {
+        const event = def.access.event({ params, query, req } as never);
+        if (!user) throw new HttpError(401);
+        if (!event) throw new HttpError(404, messages.events.notFound, 'EVENT_NOT_FOUND');
+        access = req.accessGrant = await authorizeRequest(ctx, req, event, def.access.action);
+      }
+
       const idemKey = def.method !== 'get' ? req.get('Idempotency-Key') : undefined;
       if (idemKey && user) {
         const replay = await claimIdempotencyKey(ctx, user._id, idemKey, req);
@@ -79,7 +102,7 @@ export function defineRoute<
         }
       }
       try {
-        const result = await handler({ params, query, body, user, req, res } as never);
+        const result = await handler({ params, query, body, user, req, res, access } as never);
         const status = def.successStatus ?? 200;
         if (idemKey && user) await storeIdempotentResponse(ctx, user._id, idemKey, status, result);
         if (result !== undefined && !res.headersSent) res.status(status).json(result);

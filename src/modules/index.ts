@@ -1,3 +1,4 @@
+import { accessModule } from './access.js';
 import { accountsModule } from './accounts.js';
 import { chatModule } from './chat.js';
 import { eventsModule } from './events.js';
@@ -8,4 +9,4 @@ import { notificationsModule } from './notifications.js';
  * Every module of the product, in registration order. The API routes, socket handlers, projections, jobs and
  * the OpenAPI document are assembled from this list (docs/architecture.md, "Adding a module").
  */
-export const modules: readonly ModuleManifest[] = [accountsModule, eventsModule, chatModule, notificationsModule];
+export const modules: readonly ModuleManifest[] = [accountsModule, eventsModule, chatModule, notificationsModule, accessModule];

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startTestNode } from '../support/context.js';
+import { useFixture } from '../support/app.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
+import { markEmailVerified } from '../../src/commands/accounts/service.js';
+import { findUserById } from '../../src/projections/accounts/queries.js';
 
 export type Node = Awaited<ReturnType<typeof startTestNode>> & { dataDir: string };
 
@@ -95,4 +98,38 @@ export async function settle(t: Node, position: string | null | undefined): Prom
   if (!position) return;
   const ok = await waitForPosition(t.ctx.db, t.ctx.store, position, { timeoutMs: 20_000 });
   if (!ok) throw new Error(`projections did not reach ${position}`);
+}
+
+/** startEventsNode() for the tests of this file or describe block: started before them, stopped after. */
+export function useEventsNode(): Node {
+  return useFixture(startEventsNode, (t) => t.stop());
+}
+
+/**
+ * Signs a user up and verifies the e-mail through the real command (accounts.EmailVerified), then waits until the
+ * accounts read model shows it: team invitations grant at once only to accounts that proved their e-mail.
+ */
+export async function signUpVerified(t: Pick<Node, 'ctx' | 'node'>, overrides: Parameters<typeof signUp>[1] = {}): Promise<SignedUpUser> {
+  const u = await signUp(t.node.url, overrides);
+  await markEmailVerified(t.ctx, u.user._id);
+  const deadline = Date.now() + 20_000;
+  while (!(await findUserById(t.ctx.db, u.user._id))?.emailVerified) {
+    if (Date.now() > deadline) throw new Error('e-mail verification did not reach the read model');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { ...u, user: { ...u.user, emailVerified: true } };
+}
+
+/** A client of a verified user (see signUpVerified). */
+export async function verifiedClient(t: Pick<Node, 'ctx' | 'node'>, name = 'Colaboradora') {
+  return client(t.node.url, await signUpVerified(t, { displayName: name }));
+}
+
+/** Polls `check` until it holds (the claimer reactor and projections run after the request that caused them). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -11,6 +11,7 @@
 import { messages } from '../../messages/es.js';
 import { DomainError, NotFoundError, ForbiddenError } from '../shared/errors.js';
 import type { DecideContext, Decider } from '../shared/types.js';
+import { mayGrant } from '../access/matrix.js';
 import {
   MAX_TICKET_TYPES,
   MODULE_ROLES,
@@ -569,6 +570,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
     case 'GrantCollaborator': {
       const { userId, module, role } = command.data;
       checkRole(module, role);
+      checkGrant(s, actor, module, role);
       if (userId === s.ownerId) throw new DomainError('OWNER_IS_ADMINISTRATOR', m.ownerIsAdministrator, 409);
       if (s.members[userId]?.[module] === role) return [];
       return [
@@ -581,6 +583,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
     case 'InviteByEmail': {
       const { invitationId, emailHash, emailMasked, emailCipher, module, role } = command.data;
       checkRole(module, role);
+      checkGrant(s, actor, module, role);
       const same = s.invitations.find((i) => i.emailHash === emailHash && i.module === module);
       if (same && same.role === role) return [];
       return [
@@ -597,6 +600,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       const invitation = s.invitations.find((i) => i.id === invitationId);
       if (!invitation) throw new NotFoundError('INVITATION_NOT_FOUND', m.invitationNotFound);
       const { emailMasked, module, role } = invitation;
+      checkGrant(s, actor, module, role);
       return [{ type: 'events.CollaboratorInvitationCancelled', data: { eventId, invitationId, emailMasked, module, role, cancelledBy: actor, at } }];
     }
     case 'AcceptInvitation': {
@@ -628,11 +632,20 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       if (userId === s.ownerId) throw new DomainError('OWNER_CANNOT_BE_REMOVED', m.ownerCannotBeRemoved, 409);
       const roles = s.members[userId];
       if (!roles || Object.keys(roles).length === 0) throw new NotFoundError('COLLABORATOR_NOT_FOUND', m.collaboratorNotFound);
+      for (const [mod, role] of Object.entries(roles) as [ModuleName, RoleName][]) checkGrant(s, actor, mod, role);
       return [
         { type: 'events.CollaboratorRemoved', data: { eventId, userId, modules: Object.keys(roles) as ModuleName[], removedBy: actor, at } },
       ];
     }
   }
+}
+
+/**
+ * The access matrix's grant rule (src/domain/access/matrix.ts): the owner hands out anything; anyone else only roles
+ * of a module where they hold a role that lists it, never ranked above their own. Also for withdrawing.
+ */
+function checkGrant(s: CreatedEvent, actor: string, module: ModuleName, role: RoleName): void {
+  if (!mayGrant(rolesOf(s, actor), s.ownerId === actor, module, role)) throw new ForbiddenError('ROLE_GRANT_FORBIDDEN', m.grantForbidden);
 }
 
 /** Edits of the event's details: only the fields that change, checked as a whole. */

@@ -2,11 +2,13 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../contracts/accounts.js';
 import type { InviteCollaboratorRequest } from '../../contracts/events.js';
 import * as svc from '../../commands/events/service.js';
+import { mayGrant } from '../../domain/access/matrix.js';
 import { rolesOf, type CreatedEvent } from '../../domain/events/event.js';
-import { DomainError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
-import { usersByIds } from '../../projections/events/queries.js';
-import { waitForPosition } from '../../projections/wait.js';
+import { waitForMemberships } from '../../projections/access/queries.js';
+import { accountByEmailHash, usersByIds } from '../../projections/accounts/queries.js';
+import { findInvitation } from '../../projections/events/queries.js';
+import type { AccessGrant } from '../access/guard.js';
 import { HttpError } from '../errors.js';
 
 /** The team: owner first, then collaborators with their roles by module; plus pending e-mail invitations. */
@@ -25,20 +27,23 @@ export async function collaboratorsOf(ctx: AppContext, s: CreatedEvent) {
   };
 }
 
+const grantForbidden = () => new HttpError(403, messages.events.grantForbidden, 'ROLE_GRANT_FORBIDDEN');
+
 /**
- * An e-mail with an account gets the role at once (events.CollaboratorInvited); otherwise a pending invitation
- * keyed by the e-mail's hash waits until that person signs up or signs in.
+ * An e-mail whose account proved it gets the role at once (events.CollaboratorInvited); otherwise a pending
+ * invitation keyed by the e-mail's hash waits until an account proves that e-mail (the access module's claimer
+ * reacts to the verification) or the invitee confirms the link with a verified account. The grant rule of the
+ * access matrix is checked here for a clear 403 and again by the event's decider, which has the last word.
  */
-export async function inviteCollaborator(ctx: AppContext, user: AuthUser, eventId: string, body: InviteCollaboratorRequest) {
-  // account_credentials is written with the sign-up itself (no projection lag), keyed by the same e-mail hash.
-  const invitee = await ctx.db
-    .selectFrom('account_credentials')
-    .select('user_id as id')
-    .where('email_hash', '=', svc.emailHashOf(body.email))
-    .executeTakeFirst();
-  if (invitee) {
-    const r = await svc.grantCollaborator(ctx, user, eventId, invitee.id, body.module, body.role);
-    return { data: { status: 'granted' as const, userId: invitee.id, invitationId: null, module: body.module, role: body.role }, position: r.position };
+export async function inviteCollaborator(ctx: AppContext, user: AuthUser, access: AccessGrant, body: InviteCollaboratorRequest) {
+  if (!mayGrant(access.roles, access.owner, body.module, body.role)) throw grantForbidden();
+  const eventId = access.eventId;
+  const invitee = await accountByEmailHash(ctx.db, svc.emailHashOf(body.email));
+  if (invitee?.emailVerified) {
+    const r = await svc.grantCollaborator(ctx, user, eventId, invitee.userId, body.module, body.role);
+    // The invitee's next request is authorized by the memberships read model.
+    await waitForMemberships(ctx.db, ctx.store, r.position);
+    return { data: { status: 'granted' as const, userId: invitee.userId, invitationId: null, module: body.module, role: body.role }, position: r.position };
   }
   const r = await svc.inviteByEmail(ctx, user, eventId, body.email, body.module, body.role);
   const pending = r.state.invitations.find((i) => i.emailHash === svc.emailHashOf(body.email) && i.module === body.module);
@@ -48,15 +53,24 @@ export async function inviteCollaborator(ctx: AppContext, user: AuthUser, eventI
   };
 }
 
+/** Withdraws every role of a collaborator; answered once the memberships read model no longer grants them. */
+export async function removeCollaborator(ctx: AppContext, user: AuthUser, access: AccessGrant, userId: string) {
+  const r = await svc.removeCollaborator(ctx, user, access.eventId, userId);
+  await waitForMemberships(ctx.db, ctx.store, r.position);
+  return { data: { _id: userId, deleted: true as const }, position: r.position };
+}
+
 /**
- * /confirm/invitation/{token}: the token is the invitation id; only the invited e-mail's account may use it.
- * A cancelled invitation keeps its row (cancelled_at), and the event's stream refuses it with INVITATION_CANCELLED
- * even before the read model has seen the cancellation.
+ * /confirm/invitation/{token}: the token is the invitation id; only an account that proved the invited e-mail may
+ * use it (unverified: 403 asking to confirm the e-mail first). A cancelled invitation keeps its row (cancelled_at),
+ * and the event's stream refuses it with INVITATION_CANCELLED even before the read model has seen the cancellation.
  */
 export async function confirmInvitation(ctx: AppContext, user: AuthUser, invitationId: string) {
-  const row = await ctx.db.selectFrom('event_invitations').select(['event_id']).where('id', '=', invitationId).executeTakeFirst();
+  const row = await findInvitation(ctx.db, invitationId);
   if (!row) throw new HttpError(404, messages.events.invitationNotFound, 'INVITATION_NOT_FOUND');
-  const r = await svc.acceptInvitation(ctx, user, row.event_id, invitationId);
+  if (!user.emailVerified) throw new HttpError(403, messages.events.invitationEmailNotVerified, 'EMAIL_NOT_VERIFIED');
+  const r = await svc.acceptInvitation(ctx, user, row.eventId, invitationId);
+  await waitForMemberships(ctx.db, ctx.store, r.position);
   const roles = r.state.members[user._id] ?? {};
   const [module, role] = Object.entries(roles).at(-1)!;
   const granted = r.events.find((e) => e.type === 'events.CollaboratorInvited');
@@ -69,28 +83,4 @@ export async function confirmInvitation(ctx: AppContext, user: AuthUser, invitat
     },
     position: r.position,
   };
-}
-
-/**
- * Grants every pending invitation addressed to the user's e-mail. Called when the user enters the module area
- * or lists his events (right after sign-up or sign-in), so invitations sent before the account existed apply.
- */
-export async function claimPendingInvitations(ctx: AppContext, user: AuthUser): Promise<void> {
-  const rows = await ctx.db
-    .selectFrom('event_invitations')
-    .select(['id', 'event_id'])
-    .where('email_hash', '=', svc.emailHashOf(user.email))
-    .where('cancelled_at', 'is', null)
-    .execute();
-  let last: string | null = null;
-  for (const row of rows) {
-    try {
-      const r = await svc.acceptInvitation(ctx, user, row.event_id, row.id);
-      last = r.position ?? last;
-    } catch (err) {
-      // Already used, or the invitee is the owner: nothing to grant; the invitation stays for the owner to see.
-      if (!(err instanceof DomainError)) throw err;
-    }
-  }
-  if (last) await waitForPosition(ctx.db, ctx.store, last, { timeoutMs: 5000 });
 }

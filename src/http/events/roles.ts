@@ -1,12 +1,16 @@
+/**
+ * Menus and role validation (validateRole, permissions/{event}, modules/{userId}): answered from the same access
+ * matrix and memberships read model as the guard, so a menu item is shown exactly when its page is allowed.
+ */
 import type { Request } from 'express';
 import type { AppContext } from '../../context.js';
-import { MODULE_LABELS, MODULES, type ModuleName, type RoleName } from '../../contracts/events.js';
+import { MODULE_LABELS, MODULES, type ModuleName } from '../../contracts/events.js';
 import { eventDtoFromState } from '../../commands/events/dto.js';
-import { isModule, permissionOf } from '../../domain/events/permissions.js';
-import { memberships } from '../../projections/events/queries.js';
+import { OWNER_ROLES, actionsFor, isModule, pagesOf, permissionOf, type AccessRole, type RolesByModule } from '../../domain/access/matrix.js';
+import { membershipsOf, type MembershipRow } from '../../projections/access/queries.js';
+import { authorize } from '../access/guard.js';
 import { HttpError } from '../errors.js';
-import { requireUser, resolveEventAccess } from './access.js';
-import { claimPendingInvitations } from './collaborators.js';
+import { loadState, requireUser } from './access.js';
 import { ticketSummary } from './information.js';
 
 /** Words that stand for "no event" in permissions/{event} (the client sends the word event, or null). */
@@ -14,12 +18,38 @@ const NO_EVENT = new Set(['null', 'event', 'undefined', 'none']);
 /** Administrator-level modules outside events (the reserved words of the module route) any user may open. */
 const CLIENT_MODULES = ['create', 'editEvent', 'users', 'settings'];
 
-function modulePermissions(roles: Partial<Record<ModuleName, RoleName>>) {
+function modulePermissions(roles: RolesByModule) {
   return MODULES.filter((mod) => roles[mod]).map((mod) => {
     const role = roles[mod]!;
-    const perm = permissionOf(mod, role);
-    return { module: mod, role, pages: [...(perm?.pages ?? [])], actions: [...(perm?.actions ?? [])] };
+    return { module: mod, role, pages: pagesOf(mod, role), actions: actionsFor({ [mod]: role }) };
   });
+}
+
+/** One row per (event, module) the user holds: the owner's events in every module, the others' as granted. */
+function byModule(rows: MembershipRow[]): { module: ModuleName; row: MembershipRow; role: AccessRole }[] {
+  const out: { module: ModuleName; row: MembershipRow; role: AccessRole }[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const held: [ModuleName, AccessRole][] = row.owner
+      ? (Object.entries(OWNER_ROLES) as [ModuleName, AccessRole][])
+      : isModule(row.module) && row.role
+        ? [[row.module, row.role as AccessRole]]
+        : [];
+    for (const [module, role] of held) {
+      const key = `${module}\u0000${row.eventId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ module, row, role });
+    }
+  }
+  return out;
+}
+
+const eventOption = (r: MembershipRow) => ({ _id: r.eventId, eventCode: r.eventCode, eventName: r.eventName, published: r.published, ownerId: r.clientId });
+
+/** Each event once, in the read model's order (newest first). */
+function eventsOnce(rows: MembershipRow[]) {
+  return [...new Map(rows.map((r) => [r.eventId, eventOption(r)])).values()];
 }
 
 /**
@@ -31,7 +61,8 @@ export async function permissionsOf(ctx: AppContext, req: Request, event: string
   const user = requireUser(req);
   const global = { administrator: user.administrator, owner: false, developer: false, chat: user.administrator };
   if (NO_EVENT.has(event)) return { principal: null, data: [], data2: CLIENT_MODULES, global };
-  const a = await resolveEventAccess(ctx, user, event, { ...req.access, event: undefined });
+  const h = req.access ?? {};
+  const a = await authorize(ctx, user, { event, client: h.client, module: h.module, page: h.page, businessConference: h.businessConference, exhibitorCompany: h.exhibitorCompany });
   return {
     principal: null,
     data: modulePermissions(a.roles),
@@ -42,17 +73,17 @@ export async function permissionsOf(ctx: AppContext, req: Request, event: string
 
 export async function validateRole(ctx: AppContext, req: Request, q: { client?: string; event?: string; module?: string; page?: string }) {
   const user = requireUser(req);
-  await claimPendingInvitations(ctx, user);
-  const rows = await memberships(ctx.db, user._id);
-  const events = [...new Map(rows.map((r) => [r.id, { _id: r.id, eventCode: r.event_code, eventName: r.event_name, published: r.published, ownerId: r.owner_id }])).values()];
-  const modules = MODULES.filter((mod) => rows.some((r) => r.module === mod)).map((mod) => ({ module: mod, label: MODULE_LABELS[mod] }));
+  const rows = await membershipsOf(ctx.db, user._id);
+  const held = byModule(rows);
+  const events = eventsOnce(rows);
+  const modules = MODULES.filter((mod) => held.some((h) => h.module === mod)).map((mod) => ({ module: mod, label: MODULE_LABELS[mod] }));
   const module = isModule(q.module) ? q.module : undefined;
   if (q.module && !module && !['create', 'editEvent', 'users', 'settings', 'contacts'].includes(q.module)) {
     throw new HttpError(403);
   }
   const empty = {
     modules,
-    events: q.client ? events.filter((e) => e.ownerId === q.client || rows.some((r) => r.id === e._id)) : events,
+    events: q.client ? events.filter((e) => e.ownerId === q.client || rows.some((r) => r.eventId === e._id)) : events,
     event: null,
     businessConferences: [],
     businessConferenceObj: null,
@@ -67,7 +98,9 @@ export async function validateRole(ctx: AppContext, req: Request, q: { client?: 
     anyPage: false,
   };
   if (!q.event || NO_EVENT.has(q.event)) return { data: { data: empty } };
-  const a = await resolveEventAccess(ctx, user, q.event, { client: q.client, module, page: q.page });
+  const h = req.access ?? {};
+  const grant = await authorize(ctx, user, { event: q.event, client: q.client, module, page: q.page, businessConference: h.businessConference, exhibitorCompany: h.exhibitorCompany });
+  const a = await loadState(ctx, grant);
   const { ticket, freeIncome } = ticketSummary(a.state);
   const role = module ? a.roles[module] : undefined;
   return {
@@ -80,28 +113,23 @@ export async function validateRole(ctx: AppContext, req: Request, q: { client?: 
         freeIncome,
         paymentOption: a.state.paymentMethods.length > 0,
         role: a.roles as Record<string, string>,
-        pages: module && role ? [...(permissionOf(module, role)?.pages ?? [])] : [],
+        pages: module && role ? pagesOf(module, role) : [],
         anyPage: !!(module && role && permissionOf(module, role)?.anyPage),
       },
     },
   };
 }
 
-/** GET modules/{userId}?fecthEvents=true: the modules the user holds a role in, each with its events. */
+/** GET modules/{userId}?fecthEvents=true: the modules the user holds a role in, each with its events once. */
 export async function modulesOf(ctx: AppContext, req: Request, userId: string, withEvents: boolean) {
   const user = requireUser(req);
   if (userId !== user._id && !user.administrator) throw new HttpError(403);
-  if (userId === user._id) await claimPendingInvitations(ctx, user);
-  const rows = await memberships(ctx.db, userId);
-  const events = [...new Map(rows.map((r) => [r.id, { _id: r.id, eventCode: r.event_code, eventName: r.event_name, published: r.published, ownerId: r.owner_id }])).values()];
-  const modules = MODULES.filter((mod) => rows.some((r) => r.module === mod)).map((mod) => ({
+  const rows = await membershipsOf(ctx.db, userId);
+  const held = byModule(rows);
+  const modules = MODULES.filter((mod) => held.some((h) => h.module === mod)).map((mod) => ({
     module: mod,
     label: MODULE_LABELS[mod],
-    events: withEvents
-      ? rows
-          .filter((r) => r.module === mod)
-          .map((r) => ({ _id: r.id, eventCode: r.event_code, eventName: r.event_name, published: r.published, ownerId: r.owner_id, role: r.role as RoleName }))
-      : [],
+    events: withEvents ? held.filter((h) => h.module === mod).map((h) => ({ ...eventOption(h.row), role: h.role })) : [],
   }));
-  return { data: { modules, events: withEvents ? events : [] } };
+  return { data: { modules, events: withEvents ? eventsOnce(rows) : [] } };
 }

@@ -55,9 +55,13 @@ import {
 } from '../../projections/events/queries.js';
 import { defineRoute } from '../route.js';
 import { HttpError } from '../errors.js';
-import { accessHeaders, authorizeEvent, requireUser } from './access.js';
+import type { AuthUser } from '../../contracts/accounts.js';
+import type { AccessAction } from '../../domain/access/matrix.js';
+import type { CreatedEvent } from '../../domain/events/event.js';
+import { waitForMemberships } from '../../projections/access/queries.js';
+import { accessHeaders, authorizeEvent, loadState, requireUser } from './access.js';
 import { eventInformation, publicEvent } from './information.js';
-import { collaboratorsOf, inviteCollaborator, confirmInvitation, claimPendingInvitations } from './collaborators.js';
+import { collaboratorsOf, inviteCollaborator, confirmInvitation, removeCollaborator } from './collaborators.js';
 import { modulesOf, permissionsOf, validateRole } from './roles.js';
 import { historyCsv, historyOf } from './history.js';
 import { serveFile, uploadCover } from './files.js';
@@ -79,6 +83,8 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     { method: 'post', path: '/event', summary: 'Crea un evento (el creador es su administrador)', tag: TAG, auth: 'user', body: createEventRequestSchema, response: eventWriteResponseSchema, successStatus: 201 },
     async ({ body, req }) => {
       const r = await svc.createEvent(ctx, requireUser(req), body);
+      // The owner's next request is authorized by the memberships read model: let it see the new event first.
+      await waitForMemberships(ctx.db, ctx.store, r.position);
       return { data: eventDtoFromState(r.state, r.version), position: r.position };
     },
   );
@@ -128,9 +134,8 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'post', path: '/event/:id/cover', summary: 'Sube la imagen de portada (multipart, campo cover: JPEG, PNG o WebP, hasta 5 MB)', tag: TAG, auth: 'user', params: idParams, response: coverUploadResponseSchema },
+    { method: 'post', path: '/event/:id/cover', summary: 'Sube la imagen de portada (multipart, campo cover: JPEG, PNG o WebP, hasta 5 MB)', tag: TAG, auth: 'user', params: idParams, response: coverUploadResponseSchema, access: { action: 'event.edit', event: (i) => i.params.id } },
     async ({ params, req, res }) => {
-      await authorizeEvent(ctx, req, params.id, 'event.edit');
       return uploadCover(ctx, req, res, params.id);
     },
   );
@@ -139,99 +144,52 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     serveFile(ctx, req, res).catch(next);
   });
 
-  // ----- Ticket types ----------------------------------------------------------------------------------
-  defineRoute(
-    router,
-    ctx,
-    { method: 'get', path: '/event/:id/tickets', summary: 'Tipos de entrada del evento', tag: TAG, auth: 'user', params: idParams, response: ticketTypesResponseSchema },
-    async ({ params, req }) => {
-      const a = await authorizeEvent(ctx, req, params.id, 'ticket.read');
-      return { data: a.state.tickets.map((t) => ticketDtoFromState(a.state.id, t)) };
+  // ----- Ticket types and payment methods: one item collection each ----------------------------------------
+  itemCollectionRoutes(router, ctx, {
+    list: { path: '/event/:id/tickets', summary: 'Tipos de entrada del evento', response: ticketTypesResponseSchema },
+    item: '/event/:id/ticket',
+    summaries: { create: 'Crea un tipo de entrada', update: 'Edita un tipo de entrada', remove: 'Elimina un tipo de entrada' },
+    read: 'ticket.read',
+    manage: 'ticket.manage',
+    createBody: createTicketTypeRequestSchema,
+    updateBody: updateTicketTypeRequestSchema,
+    writeResponse: ticketTypeWriteResponseSchema,
+    all: (s) => s.tickets.map((t) => ticketDtoFromState(s.id, t)),
+    one: (s, itemId) => {
+      const t = s.tickets.find((x) => x.id === itemId);
+      return t && ticketDtoFromState(s.id, t);
     },
-  );
+    notFound: () => new HttpError(404, m.ticketNotFound, 'TICKET_NOT_FOUND'),
+    create: async (user, eventId, body) => {
+      const r = await svc.addTicketType(ctx, user, eventId, body);
+      return { ...r, itemId: r.ticketTypeId };
+    },
+    update: (user, eventId, itemId, body) => svc.changeTicketType(ctx, user, eventId, itemId, body),
+    remove: (user, eventId, itemId) => svc.removeTicketType(ctx, user, eventId, itemId),
+  });
 
-  defineRoute(
-    router,
-    ctx,
-    { method: 'post', path: '/event/:id/ticket', summary: 'Crea un tipo de entrada', tag: TAG, auth: 'user', params: idParams, body: createTicketTypeRequestSchema, response: ticketTypeWriteResponseSchema, successStatus: 201 },
-    async ({ params, body, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'ticket.manage');
-      const r = await svc.addTicketType(ctx, requireUser(req), params.id, body);
-      const t = r.state.tickets.find((x) => x.id === r.ticketTypeId);
-      if (!t) throw new HttpError(404, m.ticketNotFound, 'TICKET_NOT_FOUND');
-      return { data: ticketDtoFromState(params.id, t), position: r.position };
+  itemCollectionRoutes(router, ctx, {
+    list: { path: '/event/:id/paymentMethods', summary: 'Métodos de pago del evento (sin claves secretas)', response: paymentMethodsResponseSchema },
+    item: '/event/:id/paymentMethod',
+    summaries: { create: 'Agrega un método de pago', update: 'Edita un método de pago (omite secretKey para conservarla)', remove: 'Elimina un método de pago' },
+    read: 'paymentMethod.read',
+    manage: 'paymentMethod.manage',
+    createBody: createPaymentMethodRequestSchema,
+    updateBody: updatePaymentMethodRequestSchema,
+    writeResponse: paymentMethodWriteResponseSchema,
+    all: (s) => s.paymentMethods.map((p) => paymentMethodDtoFromState(s.id, p)),
+    one: (s, itemId) => {
+      const p = s.paymentMethods.find((x) => x.id === itemId);
+      return p && paymentMethodDtoFromState(s.id, p);
     },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'put', path: '/event/:id/ticket/:itemId', summary: 'Edita un tipo de entrada', tag: TAG, auth: 'user', params: itemParams, body: updateTicketTypeRequestSchema, response: ticketTypeWriteResponseSchema },
-    async ({ params, body, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'ticket.manage');
-      const r = await svc.changeTicketType(ctx, requireUser(req), params.id, params.itemId, body);
-      const t = r.state.tickets.find((x) => x.id === params.itemId)!;
-      return { data: ticketDtoFromState(params.id, t), position: r.position };
+    notFound: () => new HttpError(404, m.paymentMethodNotFound, 'PAYMENT_METHOD_NOT_FOUND'),
+    create: async (user, eventId, body) => {
+      const r = await svc.addPaymentMethod(ctx, user, eventId, body);
+      return { ...r, itemId: r.paymentMethodId };
     },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'delete', path: '/event/:id/ticket/:itemId', summary: 'Elimina un tipo de entrada', tag: TAG, auth: 'user', params: itemParams, response: deleteResponseSchema },
-    async ({ params, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'ticket.manage');
-      const r = await svc.removeTicketType(ctx, requireUser(req), params.id, params.itemId);
-      return { data: { _id: params.itemId, deleted: true as const }, position: r.position };
-    },
-  );
-
-  // ----- Payment methods -------------------------------------------------------------------------------
-  defineRoute(
-    router,
-    ctx,
-    { method: 'get', path: '/event/:id/paymentMethods', summary: 'Métodos de pago del evento (sin claves secretas)', tag: TAG, auth: 'user', params: idParams, response: paymentMethodsResponseSchema },
-    async ({ params, req }) => {
-      const a = await authorizeEvent(ctx, req, params.id, 'paymentMethod.read');
-      return { data: a.state.paymentMethods.map((p) => paymentMethodDtoFromState(a.state.id, p)) };
-    },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'post', path: '/event/:id/paymentMethod', summary: 'Agrega un método de pago', tag: TAG, auth: 'user', params: idParams, body: createPaymentMethodRequestSchema, response: paymentMethodWriteResponseSchema, successStatus: 201 },
-    async ({ params, body, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'paymentMethod.manage');
-      const r = await svc.addPaymentMethod(ctx, requireUser(req), params.id, body);
-      const p = r.state.paymentMethods.find((x) => x.id === r.paymentMethodId);
-      if (!p) throw new HttpError(404, m.paymentMethodNotFound, 'PAYMENT_METHOD_NOT_FOUND');
-      return { data: paymentMethodDtoFromState(params.id, p), position: r.position };
-    },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'put', path: '/event/:id/paymentMethod/:itemId', summary: 'Edita un método de pago (omite secretKey para conservarla)', tag: TAG, auth: 'user', params: itemParams, body: updatePaymentMethodRequestSchema, response: paymentMethodWriteResponseSchema },
-    async ({ params, body, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'paymentMethod.manage');
-      const r = await svc.changePaymentMethod(ctx, requireUser(req), params.id, params.itemId, body);
-      const p = r.state.paymentMethods.find((x) => x.id === params.itemId)!;
-      return { data: paymentMethodDtoFromState(params.id, p), position: r.position };
-    },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'delete', path: '/event/:id/paymentMethod/:itemId', summary: 'Elimina un método de pago', tag: TAG, auth: 'user', params: itemParams, response: deleteResponseSchema },
-    async ({ params, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'paymentMethod.manage');
-      const r = await svc.removePaymentMethod(ctx, requireUser(req), params.id, params.itemId);
-      return { data: { _id: params.itemId, deleted: true as const }, position: r.position };
-    },
-  );
+    update: (user, eventId, itemId, body) => svc.changePaymentMethod(ctx, user, eventId, itemId, body),
+    remove: (user, eventId, itemId) => svc.removePaymentMethod(ctx, user, eventId, itemId),
+  });
 
   // ----- Event information, lists, search, public page ----------------------------------------------------
   for (const path of ['/eventInformation/:id', '/eventInformation']) {
@@ -254,7 +212,6 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     { method: 'get', path: '/events/mine', summary: 'Mis eventos (propios y de mis equipos)', tag: TAG, auth: 'user', query: myEventsQuerySchema, response: myEventsResponseSchema },
     async ({ query, req }) => {
       const user = requireUser(req);
-      await claimPendingInvitations(ctx, user);
       return { data: await myEvents(ctx.db, user._id, query.filter, query.q, ctx.clock()) };
     },
   );
@@ -284,9 +241,8 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/event/:id/history.csv', summary: 'Historial de cambios en CSV', tag: TAG, auth: 'user', params: idParams },
-    async ({ params, req, res }) => {
-      await authorizeEvent(ctx, req, params.id, 'history.read');
+    { method: 'get', path: '/event/:id/history.csv', summary: 'Historial de cambios en CSV', tag: TAG, auth: 'user', params: idParams, access: { action: 'history.read', event: (i) => i.params.id } },
+    async ({ params, res }) => {
       await historyCsv(ctx, res, params.id);
       return undefined;
     },
@@ -295,9 +251,8 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/event/:id/history', summary: 'Historial de cambios (quién, cuándo, qué, antes y después)', tag: TAG, auth: 'user', params: idParams, response: historyResponseSchema },
-    async ({ params, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'history.read');
+    { method: 'get', path: '/event/:id/history', summary: 'Historial de cambios (quién, cuándo, qué, antes y después)', tag: TAG, auth: 'user', params: idParams, response: historyResponseSchema, access: { action: 'history.read', event: (i) => i.params.id } },
+    async ({ params }) => {
       return { data: await historyOf(ctx, params.id) };
     },
   );
@@ -316,30 +271,24 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'post', path: '/event/:id/collaborator', summary: 'Invita a un colaborador por correo a un módulo con un rol', tag: TAG, auth: 'user', params: idParams, body: inviteCollaboratorRequestSchema, response: inviteCollaboratorResponseSchema, successStatus: 201 },
-    async ({ params, body, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
-      return inviteCollaborator(ctx, requireUser(req), params.id, body);
+    { method: 'post', path: '/event/:id/collaborator', summary: 'Invita a un colaborador por correo a un módulo con un rol', tag: TAG, auth: 'user', params: idParams, body: inviteCollaboratorRequestSchema, response: inviteCollaboratorResponseSchema, successStatus: 201, access: { action: 'collaborator.manage', event: (i) => i.params.id } },
+    async ({ body, req, access }) => {
+      return inviteCollaborator(ctx, requireUser(req), access, body);
     },
   );
 
   defineRoute(
     router,
     ctx,
-    { method: 'delete', path: '/event/:id/collaborator/:userId', summary: 'Retira a un colaborador del equipo', tag: TAG, auth: 'user', params: idParams.extend({ userId: z.string().min(1).max(100) }), response: deleteResponseSchema },
-    async ({ params, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
-      const r = await svc.removeCollaborator(ctx, requireUser(req), params.id, params.userId);
-      return { data: { _id: params.userId, deleted: true as const }, position: r.position };
-    },
+    { method: 'delete', path: '/event/:id/collaborator/:userId', summary: 'Retira a un colaborador del equipo', tag: TAG, auth: 'user', params: idParams.extend({ userId: z.string().min(1).max(100) }), response: deleteResponseSchema, access: { action: 'collaborator.manage', event: (i) => i.params.id } },
+    async ({ params, req, access }) => removeCollaborator(ctx, requireUser(req), access, params.userId),
   );
 
   defineRoute(
     router,
     ctx,
-    { method: 'delete', path: '/event/:id/invitation/:itemId', summary: 'Cancela una invitación pendiente (su enlace deja de ser válido)', tag: TAG, auth: 'user', params: itemParams, response: cancelInvitationResponseSchema },
+    { method: 'delete', path: '/event/:id/invitation/:itemId', summary: 'Cancela una invitación pendiente (su enlace deja de ser válido)', tag: TAG, auth: 'user', params: itemParams, response: cancelInvitationResponseSchema, access: { action: 'collaborator.manage', event: (i) => i.params.id } },
     async ({ params, req }) => {
-      await authorizeEvent(ctx, req, params.id, 'collaborator.manage');
       const r = await svc.cancelInvitation(ctx, requireUser(req), params.id, params.itemId);
       return { data: { _id: params.itemId, deleted: true as const }, position: r.position };
     },
@@ -392,5 +341,69 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     ctx,
     { method: 'get', path: '/admin/users', summary: 'Usuarios (paginado, orden y filtro en el servidor)', tag: TAG, auth: 'admin', query: gridQuerySchema, response: adminUsersResponseSchema },
     async ({ query }) => adminUsers(ctx.db, query),
+  );
+}
+
+/**
+ * One item collection of an event (ticket types, payment methods): list (read action), create, update and delete
+ * (manage action), each authorized by the access guard, each write answering the item and its position.
+ */
+function itemCollectionRoutes<C extends z.ZodType, U extends z.ZodType, T>(
+  router: Router,
+  ctx: AppContext,
+  c: {
+    list: { path: string; summary: string; response: z.ZodType };
+    item: string;
+    summaries: { create: string; update: string; remove: string };
+    read: AccessAction;
+    manage: AccessAction;
+    createBody: C;
+    updateBody: U;
+    writeResponse: z.ZodType;
+    all: (s: CreatedEvent) => T[];
+    one: (s: CreatedEvent, itemId: string) => T | undefined;
+    notFound: () => HttpError;
+    create: (user: AuthUser, eventId: string, body: z.infer<C>) => Promise<{ state: CreatedEvent; position: string | null; itemId: string }>;
+    update: (user: AuthUser, eventId: string, itemId: string, body: z.infer<U>) => Promise<{ state: CreatedEvent; position: string | null }>;
+    remove: (user: AuthUser, eventId: string, itemId: string) => Promise<{ position: string | null }>;
+  },
+) {
+  const eventOf = (i: { params: { id: string } }) => i.params.id;
+  defineRoute(
+    router,
+    ctx,
+    { method: 'get', path: c.list.path, summary: c.list.summary, tag: TAG, auth: 'user', params: idParams, response: c.list.response, access: { action: c.read, event: eventOf } },
+    async ({ access }) => ({ data: c.all((await loadState(ctx, access)).state) }),
+  );
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: c.item, summary: c.summaries.create, tag: TAG, auth: 'user', params: idParams, body: c.createBody, response: c.writeResponse, successStatus: 201, access: { action: c.manage, event: eventOf } },
+    async ({ params, body, req }) => {
+      const r = await c.create(requireUser(req), params.id, body);
+      const item = c.one(r.state, r.itemId);
+      if (!item) throw c.notFound();
+      return { data: item, position: r.position };
+    },
+  );
+  defineRoute(
+    router,
+    ctx,
+    { method: 'put', path: `${c.item}/:itemId`, summary: c.summaries.update, tag: TAG, auth: 'user', params: itemParams, body: c.updateBody, response: c.writeResponse, access: { action: c.manage, event: eventOf } },
+    async ({ params, body, req }) => {
+      const r = await c.update(requireUser(req), params.id, params.itemId, body);
+      const item = c.one(r.state, params.itemId);
+      if (!item) throw c.notFound();
+      return { data: item, position: r.position };
+    },
+  );
+  defineRoute(
+    router,
+    ctx,
+    { method: 'delete', path: `${c.item}/:itemId`, summary: c.summaries.remove, tag: TAG, auth: 'user', params: itemParams, response: deleteResponseSchema, access: { action: c.manage, event: eventOf } },
+    async ({ params, req }) => {
+      const r = await c.remove(requireUser(req), params.id, params.itemId);
+      return { data: { _id: params.itemId, deleted: true as const }, position: r.position };
+    },
   );
 }

@@ -41,3 +41,31 @@ export async function findUserByPublicId(db: Kysely<DB>, publicUserId: string): 
   const row = await db.selectFrom('users').select(USER_COLUMNS).where('users.public_user_id', '=', publicUserId).executeTakeFirst();
   return row ? toAuthUser(row) : null;
 }
+
+/**
+ * The account that signed up with an e-mail (by its hash, src/domain/accounts/email.ts) and whether it proved
+ * that e-mail. account_credentials is written with the sign-up itself (no projection lag); the verified flag is
+ * the users read model's.
+ */
+export async function accountByEmailHash(db: Kysely<DB>, emailHash: string): Promise<{ userId: string; emailVerified: boolean } | null> {
+  const row = await db
+    .selectFrom('account_credentials')
+    .leftJoin('users', 'users.id', 'account_credentials.user_id')
+    .select(['account_credentials.user_id', 'users.email_verified'])
+    .where('account_credentials.email_hash', '=', emailHash)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, emailVerified: row.email_verified === true } : null;
+}
+
+/** The hash of the e-mail an account signed up with (null when unknown). */
+export async function emailHashOfAccount(db: Kysely<DB>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('account_credentials').select('email_hash').where('user_id', '=', userId).executeTakeFirst();
+  return row?.email_hash ?? null;
+}
+
+/** Display names and e-mails of users, by id (unknown or deleted ids are absent). */
+export async function usersByIds(db: Kysely<DB>, ids: string[]): Promise<Map<string, { displayName: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { displayName: r.display_name, email: r.email }]));
+}

@@ -85,6 +85,24 @@ export async function paymentMethodsOf(db: Kysely<DB>, eventId: string): Promise
   return rows.map(methodDtoFromRow);
 }
 
+/** An e-mail invitation (pending, used or cancelled) by id: the event it belongs to. */
+export async function findInvitation(db: Kysely<DB>, invitationId: string): Promise<{ eventId: string } | null> {
+  const row = await db.selectFrom('event_invitations').select('event_id').where('id', '=', invitationId).executeTakeFirst();
+  return row ? { eventId: row.event_id } : null;
+}
+
+/** E-mail invitation details for its mail: null once used, replaced or cancelled. */
+export async function invitationForMail(db: Kysely<DB>, invitationId: string) {
+  return (
+    (await db
+      .selectFrom('event_invitations')
+      .select(['id', 'email_cipher', 'module', 'role'])
+      .where('id', '=', invitationId)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst()) ?? null
+  );
+}
+
 /** Roles of a user in an event, by module (from event_members; owners have administrator rows). */
 export async function rolesInEvent(db: Kysely<DB>, eventId: string, userId: string): Promise<Record<string, string>> {
   const rows = await db.selectFrom('event_members').select(['module', 'role']).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
@@ -395,9 +413,5 @@ export async function adminDashboard(db: Kysely<DB>) {
   };
 }
 
-/** Display names of users (for the audit trail and the collaborator list). */
-export async function usersByIds(db: Kysely<DB>, ids: string[]) {
-  if (!ids.length) return new Map<string, { displayName: string; email: string }>();
-  const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [r.id, { displayName: r.display_name, email: r.email }]));
-}
+/** Display names of users (for the audit trail and the collaborator list): the accounts module's query. */
+export { usersByIds } from '../accounts/queries.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { createPiiVault } from '../../crypto/pii-vault.js';
+import { usersByIds } from '../../projections/accounts/queries.js';
+import { invitationForMail } from '../../projections/events/queries.js';
 import { messages } from '../../messages/es.js';
 import { defineJob } from '../jobs.js';
 import { mailTransport } from '../mail/transport.js';
@@ -18,19 +20,15 @@ export const invitationMailJob = defineJob({
   schema: z.object({ invitationId: z.string(), eventId: z.string(), eventName: z.string(), invitedBy: z.string() }),
   options: { removeOnComplete: true },
   async handler(payload, { db, config, logger, once }) {
-    const row = await db
-      .selectFrom('event_invitations')
-      .select(['id', 'email_cipher', 'module', 'role'])
-      .where('id', '=', payload.invitationId)
-      .where('cancelled_at', 'is', null)
-      .executeTakeFirst();
+    const row = await invitationForMail(db, payload.invitationId);
     if (!row?.email_cipher) return;
     const to = await createPiiVault(db).decrypt(`event-invitation:${row.id}`, row.email_cipher);
     if (!to) return;
-    const inviter = await db.selectFrom('users').select('display_name').where('id', '=', payload.invitedBy).executeTakeFirst();
+    // The inviter's name through the accounts module's query (its tables are its own).
+    const inviter = (await usersByIds(db, [payload.invitedBy])).get(payload.invitedBy);
     const link = `${config.appUrl}/confirm/invitation/${row.id}`;
     const t = messages.events.invitationMail;
-    const intro = t.body(inviter?.display_name ?? t.someone, payload.eventName);
+    const intro = t.body(inviter?.displayName ?? t.someone, payload.eventName);
     const text = [t.greeting, '', intro, '', link, '', t.ignore, '', t.signature].join('\n');
     const html = [intro, `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`, t.ignore, t.signature]
       .map((p, i) => (i === 1 ? `<p>${p}</p>` : `<p>${escapeHtml(p)}</p>`))

@@ -1,0 +1,78 @@
+import type {
+  CollaboratorInvited,
+  CollaboratorRemoved,
+  EventCreated,
+  EventDetailsChanged,
+  EventPublished,
+} from '../../domain/events/event.js';
+import { defineProjection } from '../projection.js';
+
+/** The events module's facts that change who may do what in an event. */
+export type AccessSourceEvent = EventCreated | EventDetailsChanged | EventPublished | CollaboratorInvited | CollaboratorRemoved;
+
+/**
+ * `access.memberships`: the read model the guard asks (one indexed query per request, src/projections/access/queries.ts).
+ * access_events holds each event's organizer (client), code and name; access_memberships the roles granted in
+ * it. The organizer's administrator role is implied by access_events.client_id, so a module added later is
+ * the organizer's without a backfill. Built from the log alone: a rebuild gives the same rows.
+ */
+export const accessMemberships = defineProjection<AccessSourceEvent>({
+  name: 'access.memberships',
+  eventTypes: ['events.EventCreated', 'events.EventDetailsChanged', 'events.EventPublished', 'events.CollaboratorInvited', 'events.CollaboratorRemoved'],
+  async handle(events, { trx }) {
+    for (const e of events) {
+      switch (e.type) {
+        case 'events.EventCreated':
+          await trx
+            .insertInto('access_events')
+            .values({ event_id: e.data.eventId, client_id: e.data.ownerId, event_code: e.data.eventCode, event_name: e.data.eventName, published: false, created_at: e.data.at })
+            .onConflict((oc) => oc.column('event_id').doNothing())
+            .execute();
+          break;
+        case 'events.EventDetailsChanged': {
+          const { eventCode, eventName } = e.data.changes;
+          if (eventCode === undefined && eventName === undefined) break;
+          await trx
+            .updateTable('access_events')
+            .set({ ...(eventCode !== undefined ? { event_code: eventCode } : {}), ...(eventName !== undefined ? { event_name: eventName } : {}) })
+            .where('event_id', '=', e.data.eventId)
+            .execute();
+          break;
+        }
+        case 'events.EventPublished':
+          await trx.updateTable('access_events').set({ published: true }).where('event_id', '=', e.data.eventId).execute();
+          break;
+        case 'events.CollaboratorInvited': {
+          const d = e.data;
+          const event = await trx.selectFrom('access_events').select('client_id').where('event_id', '=', d.eventId).executeTakeFirst();
+          if (!event) break;
+          await trx
+            .insertInto('access_memberships')
+            .values({
+              user_id: d.inviteeUserId,
+              client_id: event.client_id,
+              event_id: d.eventId,
+              module: d.module,
+              role: d.role,
+              round_id: null,
+              exhibitor_company_id: null,
+              granted_by: d.invitedBy,
+              granted_at: d.at,
+            })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'event_id', 'module', 'round_id', 'exhibitor_company_id']).doUpdateSet({ role: d.role, granted_by: d.invitedBy, granted_at: d.at }),
+            )
+            .execute();
+          break;
+        }
+        case 'events.CollaboratorRemoved':
+          await trx.deleteFrom('access_memberships').where('event_id', '=', e.data.eventId).where('user_id', '=', e.data.userId).execute();
+          break;
+      }
+    }
+  },
+  async reset(trx) {
+    await trx.deleteFrom('access_memberships').execute();
+    await trx.deleteFrom('access_events').execute();
+  },
+});
