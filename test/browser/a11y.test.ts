@@ -1,24 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
 import { apiAs, createEventApi } from './events-helpers.js';
-import { ensureWebBuilt, eventually, launchBrowser, navigateInApp, newPage } from './support.js';
+import { eventually, navigateInApp, newPage, useBrowserApp } from './support.js';
 
 /** Focus and announcements for keyboard and screen-reader users (web/src/components/a11y.ts). */
 let browser: Browser;
-let app: Awaited<ReturnType<typeof startTestNode>>;
 let base: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  [app, browser] = await Promise.all([startTestNode(), launchBrowser()]);
-  base = app.node.url;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const app = useBrowserApp();
+beforeAll(() => void ({ browser, url: base } = app));
 
 async function signedIn(who: SignedUpUser, width = 1280, height = 900) {
   const { context, page } = await newPage(browser, base, width, height);

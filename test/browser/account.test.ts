@@ -1,29 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeAdministrator, signUp } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-import { atNode, ensureWebBuilt, launchBrowser, newPage, eventually } from './support.js';
+import type { TestSmtp } from '../support/smtp.js';
+import { atNode, newPage, eventually, useBrowserApp } from './support.js';
 
 // The account pages against the real API: profile, password change, password reset and account deletion
 // through the links of the e-mails the API sends.
 let browser: Browser;
 let smtp: TestSmtp;
-let app: Awaited<ReturnType<typeof startTestNode>>;
 let base: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  smtp = await startTestSmtp();
-  [app, browser] = await Promise.all([startTestNode({}, { SMTP_URL: smtp.url }), launchBrowser()]);
-  base = app.node.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
+const app = useBrowserApp({ smtp: true });
+beforeAll(() => void ({ browser, smtp, url: base } = app));
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/auth/sign-in');

@@ -1,24 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
-import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, navigateInApp, newPage, seriousAxeViolations, eventually } from './support.js';
+import { hasHorizontalScroll, navigateInApp, newPage, seriousAxeViolations, eventually, useBrowserApp } from './support.js';
 
 // Error catalogue pages (spec section 8), accessibility (axe-core) and layout widths.
 let browser: Browser;
-let app: Awaited<ReturnType<typeof startTestNode>>;
 let base: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  [app, browser] = await Promise.all([startTestNode({ workers: false }), launchBrowser()]);
-  base = app.node.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const app = useBrowserApp({ parts: { workers: false } });
+beforeAll(() => void ({ browser, url: base } = app));
 
 const ERROR_TITLES: Record<string, string> = {
   '400': 'SOLICITUD NO PROCESADA',

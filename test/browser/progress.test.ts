@@ -1,24 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode } from '../support/context.js';
-import { ensureWebBuilt, launchBrowser, navigateInApp, newPage, eventually } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { navigateInApp, newPage, eventually, useBrowserApp } from './support.js';
 
 // Spec sections 4 and 9: route-loading progress bar (200 ms delay, ~5 s fill, yellow, red on failure, hidden
 // 500 ms after the end) and the reload after a stale chunk (once, at most once a minute).
 let browser: Browser;
-let app: Awaited<ReturnType<typeof startTestNode>>;
 let base: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  [app, browser] = await Promise.all([startTestNode({ workers: false }), launchBrowser()]);
-  base = app.node.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const app = useBrowserApp({ parts: { workers: false } });
+beforeAll(() => void ({ browser, url: base } = app));
 
 /** Records every state and colour the bar shows (it may be visible for only 500 ms, too short to poll reliably). */
 async function recordProgress(page: Page) {

@@ -1,27 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode } from '../support/context.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestSmtp } from '../support/smtp.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
-import { atNode, ensureWebBuilt, launchBrowser, newPage, eventually } from './support.js';
+import { atNode, newPage, eventually, useBrowserApp } from './support.js';
 
 let browser: Browser;
 let smtp: TestSmtp;
-let app: Awaited<ReturnType<typeof startTestNode>>;
 let base: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  smtp = await startTestSmtp();
-  [app, browser] = await Promise.all([startTestNode({}, { SMTP_URL: smtp.url }), launchBrowser()]);
-  base = app.node.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
+const app = useBrowserApp({ smtp: true });
+beforeAll(() => void ({ browser, smtp, url: base } = app));
 
 describe('web shell and account pages (chromium)', { timeout: 60_000 }, () => {
   it('register, verify by e-mail, logout, guard round trip, logout', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { startTestApp, useFixture, type TestApp, type TestAppOptions } from '../support/app.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -54,6 +55,34 @@ export function ensureWebBuilt() {
       `if [ ! -f web/dist/index.html ] || [ -n "$(find web/src src/contracts -newer web/dist/index.html -type f | head -1)" ]; then npx vite build --config web/vite.config.ts --logLevel error; fi`,
     ],
     { cwd: root, stdio: 'inherit', timeout: 240_000, env: { ...process.env, NODE_ENV: 'production' } },
+  );
+}
+
+export interface BrowserApp extends TestApp {
+  browser: Browser;
+}
+
+/**
+ * One app (startTestApp) and one browser for the tests of this file or describe block, started side by side once
+ * web/dist is current; both are closed after the tests.
+ */
+export function useBrowserApp(options: TestAppOptions = {}): BrowserApp {
+  return useFixture(
+    async () => {
+      ensureWebBuilt();
+      const [app, browser] = await Promise.allSettled([startTestApp(options), launchBrowser()]);
+      if (app.status === 'rejected' || browser.status === 'rejected') {
+        // Whichever did start is not left running.
+        if (app.status === 'fulfilled') await app.value.close();
+        if (browser.status === 'fulfilled') await browser.value.close();
+        throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
+      }
+      return Object.assign(app.value, { browser: browser.value });
+    },
+    async ({ browser, close }) => {
+      await browser.close();
+      await close();
+    },
   );
 }
 
