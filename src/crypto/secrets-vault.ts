@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -47,6 +47,8 @@ export interface SecretsVault {
   reveal(ref: string): Promise<string | null>;
   /** Deletes the secret: it cannot be read again by anyone. */
   forget(ref: string): Promise<void>;
+  /** Deletes every secret whose reference starts with `prefix` (all of one entity's, e.g. a removed payment method). */
+  forgetAll(prefix: string): Promise<number>;
 }
 
 /** What a screen may show of a secret: its last characters, and none of a short one (a masked PIN reveals too much). */
@@ -148,6 +150,13 @@ export function createSecretsVault(db: Kysely<DB>, keys: SecretsMasterKeys | nul
     async forget(ref) {
       checkRef(ref);
       await db.deleteFrom('secrets').where('ref', '=', ref).execute();
+    },
+
+    async forgetAll(prefix) {
+      // An empty prefix would erase every module's secrets.
+      checkRef(prefix);
+      const r = await db.deleteFrom('secrets').where(sql<boolean>`starts_with(ref, ${prefix})`).executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
   };
 }

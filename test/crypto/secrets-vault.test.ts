@@ -40,6 +40,11 @@ describe('secrets vault', () => {
     expect(await vault.reveal('notifications.smtp-password/main')).toBeNull();
     expect(await vault.reveal('never-stored')).toBeNull();
     await expect(vault.store('', 'x')).rejects.toThrow(/reference/);
+
+    for (const ref of ['mod.x/1/a', 'mod.x/1/b', 'mod.x/10/a']) await vault.store(ref, 'v');
+    expect(await vault.forgetAll('mod.x/1/')).toBe(2);
+    expect(await vault.reveal('mod.x/10/a')).toBe('v');
+    await expect(vault.forgetAll('')).rejects.toThrow(/reference/);
   });
 
   it('binds the reference: a row copied under another reference does not open', async () => {
@@ -172,6 +177,13 @@ describe('secrets vault', () => {
       expect(edited.body.data).toMatchObject({ kind: 'card', key: 'pk_new', hasSecretKey: true });
       expect((await latestMethod(id)).secretKeyCipher).toBe(legacy);
       expect(await revealPaymentSecret(newJwt, id, pmId, legacy)).toBe('sk_live_LEGACY');
+
+      // Removing the method erases every secret it had (the first vault value and the moved legacy one).
+      const prefix = `events.payment-method/${id}/${pmId}/`;
+      expect((await t.ctx.db.selectFrom('secrets').select('ref').where('ref', 'like', `${prefix}%`).execute()).length).toBe(2);
+      expect((await a.del(`/event/${id}/paymentMethod/${pmId}`)).status).toBeLessThan(300);
+      expect(await t.ctx.db.selectFrom('secrets').select('ref').where('ref', 'like', `${prefix}%`).execute()).toEqual([]);
+      expect(await revealPaymentSecret(newJwt, id, pmId, legacy)).toBeNull();
     });
   });
 });

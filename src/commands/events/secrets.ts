@@ -56,6 +56,11 @@ export async function settlePaymentSecret<R extends { events: unknown[] }>(db: K
   return result;
 }
 
+/** Deletes every secret a payment method ever had (vault and moved legacy values), once it is removed. */
+export async function forgetPaymentSecrets(db: Kysely<DB>, eventId: string, paymentMethodId: string): Promise<void> {
+  await createSecretsVault(db).forgetAll(refPrefix(eventId, paymentMethodId));
+}
+
 /**
  * The clear secret key of a card payment method, from the `secretKeyCipher` of its latest event; null when there
  * is none or it cannot be read (a value of another method, a forgotten row, a legacy value whose JWT_SECRET is

@@ -23,7 +23,7 @@ import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { ReservationConflictError, type Recorded, type Reservation } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { handleCommand, type CommandResult } from '../handle.js';
-import { settlePaymentSecret, storePaymentSecret } from './secrets.js';
+import { forgetPaymentSecrets, settlePaymentSecret, storePaymentSecret } from './secrets.js';
 import { createPiiVault } from '../../crypto/pii-vault.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'config'>;
@@ -144,10 +144,13 @@ export async function changePaymentMethod(ctx: Ctx & Pick<AppContext, 'db'>, use
   return settlePaymentSecret(ctx.db, secret, run(ctx, eventId, { type: 'ChangePaymentMethod', data: { paymentMethodId, changes } }, user));
 }
 
-export function removePaymentMethod(ctx: Ctx, user: AuthUser, eventId: string, paymentMethodId: string) {
-  return run(ctx, eventId, { type: 'RemovePaymentMethod', data: { paymentMethodId } }, user, {
+export async function removePaymentMethod(ctx: Ctx & Pick<AppContext, 'db'>, user: AuthUser, eventId: string, paymentMethodId: string) {
+  const result = await run(ctx, eventId, { type: 'RemovePaymentMethod', data: { paymentMethodId } }, user, {
     commandId: `payment-remove:${paymentMethodId}`,
   });
+  // No event will point to its secrets again (a method id is never added twice): they are erased, not kept.
+  if (result.events.some((e) => e.type === 'events.PaymentMethodRemoved')) await forgetPaymentSecrets(ctx.db, eventId, paymentMethodId);
+  return result;
 }
 
 /** SHA-256 of the normalized e-mail, the same value accounts keeps for sign-in. */
