@@ -45,16 +45,21 @@ export function toErrorBody(err: unknown): ErrorBody {
   if (err instanceof HttpError) return errorBody(err.status, err.messagePublic, err.code ? { code: err.code } : {});
   if (err instanceof WrongExpectedVersionError) return errorBody(409, messages.eventStore.conflict, { code: err.code });
   if (err instanceof ReservationConflictError) return errorBody(409, messages.eventStore.duplicate, { code: err.code });
-  const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean };
+  const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean; errno?: number };
   if (e?.type === 'entity.parse.failed') return errorBody(400, undefined, { code: 'MALFORMED_JSON' });
   if (e?.type === 'entity.too.large' || e?.status === 413) return errorBody(413);
   if (e?.type === 'charset.unsupported') return errorBody(415, undefined, { code: 'UNSUPPORTED_CHARSET' });
   if (e?.type === 'encoding.unsupported') return errorBody(415, undefined, { code: 'UNSUPPORTED_ENCODING' });
-  // Any other client error raised by express or body-parser (http-errors marks them `expose`): a body whose
-  // Content-Encoding does not match its bytes, a body shorter than its Content-Length, an aborted request.
   const status = e?.status ?? e?.statusCode;
-  if (e?.expose && typeof status === 'number' && status >= 400 && status < 500) {
-    return errorBody(status, status === 400 ? messages.validation.malformedBody : undefined, status === 400 ? { code: 'MALFORMED_BODY' } : {});
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // A body whose Content-Encoding does not match its bytes (zlib's error, with its errno), or that ended
+    // before its Content-Length.
+    if (e.errno !== undefined || e.type === 'request.aborted' || e.type === 'request.size.invalid') {
+      return errorBody(status, messages.validation.malformedBody, { code: 'MALFORMED_BODY' });
+    }
+    // Any other client error of express or body-parser (http-errors marks them `expose`; the router's
+    // undecodable path parameter is a URIError with a 400).
+    if (e.expose || err instanceof URIError) return errorBody(status);
   }
   return errorBody(500);
 }

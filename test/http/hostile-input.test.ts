@@ -175,6 +175,17 @@ describe('hostile input never answers 500', () => {
     else expect(page.json).toEqual(catalogue(404));
   });
 
+  it('a path that is not valid percent-encoding is a 400 or a 404, never a 500', async () => {
+    const api = await raw(url, { method: 'GET', path: '/api/v2/event/%E0%A4%A' });
+    expect(api.status).toBe(400);
+    expect(api.json).toEqual(catalogue(400));
+    const api2 = await raw(url, { method: 'POST', path: '/api/v2/passwordReset/%E0%A4%A', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(api2.status).toBe(400);
+    const outside = await raw(url, { method: 'POST', path: '/x/%E0%A4%A' });
+    expect(outside.status).toBe(404);
+    expect(outside.json).toEqual(catalogue(404));
+  });
+
   it('anonymous clients get the same answers', async () => {
     const anon = client(url);
     const res = await anon.post('/signin', JSON.parse('{"email":' + '['.repeat(40) + ']'.repeat(40) + '}'));
