@@ -30,13 +30,15 @@ CREATE TABLE access_memberships (
 CREATE UNIQUE INDEX access_memberships_scope ON access_memberships (user_id, event_id, module, round_id, exhibitor_company_id) NULLS NOT DISTINCT;
 CREATE INDEX access_memberships_event ON access_memberships (event_id);
 
--- Pending e-mail invitations, kept by the claimer reactor so a verified e-mail finds its invitations at once.
-CREATE TABLE access_pending_invitations (
+-- E-mail invitations, kept by the claimer reactor so a verified e-mail finds its pending invitations at once, and
+-- so a used or cancelled invitation's link still names its event (closed_at set, row kept).
+CREATE TABLE access_invitations (
   invitation_id text PRIMARY KEY,
   event_id text NOT NULL,
   email_hash text NOT NULL,
   module text NOT NULL,
   role text NOT NULL,
-  invited_at timestamptz NOT NULL
+  invited_at timestamptz NOT NULL,
+  closed_at timestamptz
 );
-CREATE INDEX access_pending_invitations_email ON access_pending_invitations (email_hash);
+CREATE INDEX access_invitations_pending_email ON access_invitations (email_hash) WHERE closed_at IS NULL;

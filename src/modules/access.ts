@@ -11,5 +11,5 @@ export const accessModule = defineModule({
   name: 'access',
   sockets: accessSocketModule,
   projections: accessProjections,
-  tables: ['access_events', 'access_memberships', 'access_pending_invitations'],
+  tables: ['access_events', 'access_memberships', 'access_invitations'],
 });

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages/es.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
-import { client, createEvent, organizer, settle, startEventsNode, type Client, type Node } from './helpers.js';
+import { client, createEvent, organizer, settle, signUpVerified, useEventsNode, type Client } from './helpers.js';
 
 /** The .eml written for `needle` (no SMTP in tests: mails go to <dataDir>/mail). */
 async function waitForMail(dataDir: string, needle: string): Promise<string> {
@@ -20,13 +20,7 @@ async function waitForMail(dataDir: string, needle: string): Promise<string> {
 }
 
 describe('cancelling a pending collaborator invitation', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
   const cancelledEvents = async (eventId: string, invitationId: string) =>
     (await t.ctx.store.readStream(`events-event-${eventId}`)).filter(
@@ -41,14 +35,20 @@ describe('cancelling a pending collaborator invitation', () => {
     return { email, invitationId: p.body.data.invitationId as string };
   }
 
-  it('the owner and a settings administrator may cancel; a collaborator without collaborator.manage gets 403', async () => {
+  it('the owner and a settings administrator may cancel (a settings invitation); a collaborator without collaborator.manage gets 403', async () => {
     const owner = await organizer(t.node.url, 'Dueña Invitaciones');
     const ev = (await createEvent(owner)).data;
-    const settingsAdmin = await signUp(t.node.url, { displayName: 'Sara Ajustes' });
-    const register = await signUp(t.node.url, { displayName: 'Raúl Registro' });
+    const settingsAdmin = await signUpVerified(t, { displayName: 'Sara Ajustes' });
+    const register = await signUpVerified(t, { displayName: 'Raúl Registro' });
     expect((await owner.post(`/event/${ev._id}/collaborator`, { email: settingsAdmin.email, module: 'settings', role: 'administrator' })).status).toBe(201);
     expect((await owner.post(`/event/${ev._id}/collaborator`, { email: register.email, module: 'store', role: 'register' })).status).toBe(201);
-    const first = await pendingInvitation(owner, ev._id);
+    // A settings administrator hands out (and withdraws) only its own module's roles.
+    const first = await pendingInvitation(owner, ev._id, 'settings', 'administrator');
+    const storeInvitation = await pendingInvitation(owner, ev._id);
+    const refusedStore = await client(t.node.url, settingsAdmin).del(`/event/${ev._id}/invitation/${storeInvitation.invitationId}`);
+    expect(refusedStore.status).toBe(403);
+    expect(refusedStore.body.code).toBe('ROLE_GRANT_FORBIDDEN');
+    expect((await owner.del(`/event/${ev._id}/invitation/${storeInvitation.invitationId}`)).status).toBe(200);
     const second = await pendingInvitation(owner, ev._id, 'businessConference', 'support');
 
     // Without the permission: 403 and nothing written.
@@ -64,7 +64,7 @@ describe('cancelling a pending collaborator invitation', () => {
     expect(byAdmin.body.data).toEqual({ _id: first.invitationId, deleted: true });
     const [event] = await cancelledEvents(ev._id, first.invitationId);
     expect(event).toMatchObject({
-      data: { eventId: ev._id, invitationId: first.invitationId, module: 'store', role: 'register', cancelledBy: settingsAdmin.user._id },
+      data: { eventId: ev._id, invitationId: first.invitationId, module: 'settings', role: 'administrator', cancelledBy: settingsAdmin.user._id },
       metadata: { userId: settingsAdmin.user._id },
     });
     expect(JSON.stringify(event.data)).not.toContain(first.email);
@@ -85,26 +85,27 @@ describe('cancelling a pending collaborator invitation', () => {
       .execute();
     expect(rows.map((r) => [r.id, r.cancelled_by, r.email_cipher, r.cancelled_at !== null])).toEqual([
       [first.invitationId, settingsAdmin.user._id, null, true],
+      [storeInvitation.invitationId, owner.user!.user._id, null, true],
       [second.invitationId, owner.user!.user._id, null, true],
     ]);
     const keys = await t.ctx.db
       .selectFrom('pii_keys')
       .select('subject_id')
-      .where('subject_id', 'in', [`event-invitation:${first.invitationId}`, `event-invitation:${second.invitationId}`])
+      .where('subject_id', 'in', [`event-invitation:${first.invitationId}`, `event-invitation:${storeInvitation.invitationId}`, `event-invitation:${second.invitationId}`])
       .execute();
     expect(keys).toEqual([]);
 
     // The audit trail shows who cancelled which invitation.
     const history = await owner.get(`/event/${ev._id}/history`);
     const entries = history.body.data.filter((e: { type: string }) => e.type === 'events.CollaboratorInvitationCancelled');
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(3);
     expect(entries[1]).toMatchObject({
       action: 'Invitación cancelada',
       userName: 'Sara Ajustes',
       subject: expect.stringMatching(/^Invitación: p\*\*\*@example\.test$/),
       changes: [
-        { field: 'module', before: 'store', after: null },
-        { field: 'role', before: 'register', after: null },
+        { field: 'module', before: 'settings', after: null },
+        { field: 'role', before: 'administrator', after: null },
       ],
     });
 
@@ -146,13 +147,14 @@ describe('cancelling a pending collaborator invitation', () => {
     const cancelled = await owner.del(`/event/${ev._id}/invitation/${invitationId}`);
     expect(cancelled.status).toBe(200);
     // Straight away, before the read model may have seen the cancellation: the event's stream refuses the link.
-    const invited = client(t.node.url, await signUp(t.node.url, { email, displayName: 'Invitada Tarde' }));
+    // The invitee proves the e-mail: the claimer skips the cancelled invitation, and so does the link.
+    const invited = client(t.node.url, await signUpVerified(t, { email, displayName: 'Invitada Tarde' }));
     const refused = await invited.post(`/confirm/invitation/${invitationId}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'INVITATION_CANCELLED', messagePublic: messages.events.invitationCancelled });
     expect(refused.body.messagePublic).toBe('El organizador canceló esta invitación; el enlace ya no es válido. Pídele una nueva invitación si aún necesitas acceso.');
 
-    // Signing in does not claim it either (the claim skips cancelled invitations), and the event stays closed.
+    // Nothing claimed it (the claimer skips cancelled invitations), and the event stays closed.
     await settle(t, cancelled.body.position);
     const modules = await invited.get(`/modules/${invited.user!.user._id}?fecthEvents=true`);
     expect(modules.status).toBe(200);

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp, uniqueEmail } from '../support/accounts.js';
-import { client, createEvent, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
+import { client, createEvent, eventually, organizer, settle, signUpVerified, useEventsNode, ticketBody } from './helpers.js';
+import { messages } from '../../src/messages/es.js';
+import { markEmailVerified } from '../../src/commands/accounts/service.js';
 
 // Smallest valid PNG (1x1) and a fake "image" whose bytes are text.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -30,18 +32,12 @@ async function waitForMail(dataDir: string, needle: string): Promise<string> {
 }
 
 describe('collaborators, cover upload, history and administration', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
-  it('invites an existing account at once and a future one on sign-up', async () => {
+  it('invites a verified account at once and a future one once it proves the e-mail', async () => {
     const a = await organizer(t.node.url, 'Ana Organizadora');
     const ev = (await createEvent(a)).data;
-    const existing = await signUp(t.node.url, { displayName: 'Carla Cajera' });
+    const existing = await signUpVerified(t, { displayName: 'Carla Cajera' });
     const g = await a.post(`/event/${ev._id}/collaborator`, { email: existing.email.toUpperCase(), module: 'store', role: 'cash_register' });
     expect(g.status).toBe(201);
     expect(g.body.data).toMatchObject({ status: 'granted', userId: existing.user._id });
@@ -63,9 +59,14 @@ describe('collaborators, cover upload, history and administration', () => {
     expect(team.body.pending).toEqual([expect.objectContaining({ module: 'businessConference', role: 'support', emailMasked: expect.stringMatching(/^f\*\*\*@example\.test$/) })]);
     expect(JSON.stringify(team.body)).not.toContain(futureEmail);
 
-    // The invited person signs up later: entering the module area grants the role.
+    // The invited person signs up later: an unproven e-mail gets nothing (not even by entering the module area)...
     const future = client(t.node.url, await signUp(t.node.url, { email: futureEmail, displayName: 'Futura Soporte' }));
-    const modules = await future.get(`/modules/${future.user!.user._id}?fecthEvents=true`);
+    expect((await future.get(`/modules/${future.user!.user._id}?fecthEvents=true`)).body.data.modules).toEqual([]);
+    expect((await future.get(`/event/${ev._id}`)).status).toBe(403);
+    // ...until the e-mail is verified: the access module's claimer grants the pending invitation.
+    await markEmailVerified(t.ctx, future.user!.user._id);
+    let modules = await future.get(`/modules/${future.user!.user._id}?fecthEvents=true`);
+    await eventually(async () => (modules = await future.get(`/modules/${future.user!.user._id}?fecthEvents=true`)).body.data.modules.length > 0);
     expect(modules.body.data.modules).toEqual([
       { module: 'businessConference', label: 'RUEDA DE NEGOCIOS', events: [expect.objectContaining({ _id: ev._id, role: 'support' })] },
     ]);
@@ -95,6 +96,13 @@ describe('collaborators, cover upload, history and administration', () => {
     expect((await intruder.get(`/event/${ev._id}?after=${p.body.position}`)).status).toBe(403);
     expect((await intruder.post(`/confirm/invitation/${invitationId}`)).status).toBe(403);
     const invited = client(t.node.url, await signUp(t.node.url, { email }));
+    // An account that has not proved the e-mail cannot take the role with the link.
+    const unverified = await invited.post(`/confirm/invitation/${invitationId}`);
+    expect(unverified.status).toBe(403);
+    expect(unverified.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', messagePublic: messages.events.invitationEmailNotVerified });
+    expect((await invited.get(`/event/${ev._id}`)).status).toBe(403);
+    // Verified: the link works (or answers the claimer's grant, which used the same command id).
+    await markEmailVerified(t.ctx, invited.user!.user._id);
     const ok = await invited.post(`/confirm/invitation/${invitationId}`);
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ eventId: ev._id, module: 'settings', role: 'administrator' });

@@ -5,7 +5,7 @@ import * as svc from '../../commands/events/service.js';
 import { mayGrant } from '../../domain/access/matrix.js';
 import { rolesOf, type CreatedEvent } from '../../domain/events/event.js';
 import { messages } from '../../messages/es.js';
-import { waitForMemberships } from '../../projections/access/queries.js';
+import { invitationEvent, waitForMemberships } from '../../projections/access/queries.js';
 import { accountByEmailHash, usersByIds } from '../../projections/accounts/queries.js';
 import { findInvitation } from '../../projections/events/queries.js';
 import type { AccessGrant } from '../access/guard.js';
@@ -66,10 +66,12 @@ export async function removeCollaborator(ctx: AppContext, user: AuthUser, access
  * and the event's stream refuses it with INVITATION_CANCELLED even before the read model has seen the cancellation.
  */
 export async function confirmInvitation(ctx: AppContext, user: AuthUser, invitationId: string) {
-  const row = await findInvitation(ctx.db, invitationId);
-  if (!row) throw new HttpError(404, messages.events.invitationNotFound, 'INVITATION_NOT_FOUND');
+  // The access module keeps used and cancelled invitations too: a link opened after the claimer already granted
+  // the role answers the first acceptance (same command id), a cancelled one the stream's INVITATION_CANCELLED.
+  const eventId = (await invitationEvent(ctx.db, invitationId)) ?? (await findInvitation(ctx.db, invitationId))?.eventId;
+  if (!eventId) throw new HttpError(404, messages.events.invitationNotFound, 'INVITATION_NOT_FOUND');
   if (!user.emailVerified) throw new HttpError(403, messages.events.invitationEmailNotVerified, 'EMAIL_NOT_VERIFIED');
-  const r = await svc.acceptInvitation(ctx, user, row.eventId, invitationId);
+  const r = await svc.acceptInvitation(ctx, user, eventId, invitationId);
   await waitForMemberships(ctx.db, ctx.store, r.position);
   const roles = r.state.members[user._id] ?? {};
   const [module, role] = Object.entries(roles).at(-1)!;

@@ -19,7 +19,7 @@ export type ClaimerEvent = CollaboratorInvitationPending | CollaboratorInvitatio
  *   to that e-mail is claimed.
  * - events.CollaboratorInvitationPending: claimed at once when the e-mail's account is already verified (closes
  *   the race with a verification that happened between the inviter's check and the append).
- * Its own table (access_pending_invitations) follows the invitations from the log, in the same order as its
+ * Its own table (access_invitations) follows the invitations from the log, in the same order as its
  * reactions, so a verification always finds the invitations recorded before it.
  */
 export const invitationClaimer = defineProjection<ClaimerEvent>({
@@ -33,10 +33,17 @@ export const invitationClaimer = defineProjection<ClaimerEvent>({
         case 'events.CollaboratorInvitationPending': {
           const d = e.data;
           // A newer invitation of the same e-mail to the same module replaces the older one (the event's evolve).
-          await trx.deleteFrom('access_pending_invitations').where('event_id', '=', d.eventId).where('email_hash', '=', d.emailHash).where('module', '=', d.module).execute();
           await trx
-            .insertInto('access_pending_invitations')
-            .values({ invitation_id: d.invitationId, event_id: d.eventId, email_hash: d.emailHash, module: d.module, role: d.role, invited_at: d.at })
+            .updateTable('access_invitations')
+            .set({ closed_at: d.at })
+            .where('event_id', '=', d.eventId)
+            .where('email_hash', '=', d.emailHash)
+            .where('module', '=', d.module)
+            .where('closed_at', 'is', null)
+            .execute();
+          await trx
+            .insertInto('access_invitations')
+            .values({ invitation_id: d.invitationId, event_id: d.eventId, email_hash: d.emailHash, module: d.module, role: d.role, invited_at: d.at, closed_at: null })
             .onConflict((oc) => oc.column('invitation_id').doNothing())
             .execute();
           if (ctx.replaying) break;
@@ -47,17 +54,23 @@ export const invitationClaimer = defineProjection<ClaimerEvent>({
           break;
         }
         case 'events.CollaboratorInvitationCancelled':
-          await trx.deleteFrom('access_pending_invitations').where('invitation_id', '=', e.data.invitationId).execute();
+          await trx.updateTable('access_invitations').set({ closed_at: e.data.at }).where('invitation_id', '=', e.data.invitationId).execute();
           break;
         case 'events.CollaboratorInvited':
-          if (e.data.invitationId) await trx.deleteFrom('access_pending_invitations').where('invitation_id', '=', e.data.invitationId).execute();
+          if (e.data.invitationId) await trx.updateTable('access_invitations').set({ closed_at: e.data.at }).where('invitation_id', '=', e.data.invitationId).execute();
           break;
         case 'accounts.EmailVerified': {
           if (ctx.replaying) break;
           const userId = e.data.userId;
           const emailHash = await emailHashOfAccount(trx, userId);
           if (!emailHash) break;
-          const pending = await trx.selectFrom('access_pending_invitations').select(['invitation_id', 'event_id']).where('email_hash', '=', emailHash).orderBy('invited_at').execute();
+          const pending = await trx
+            .selectFrom('access_invitations')
+            .select(['invitation_id', 'event_id'])
+            .where('email_hash', '=', emailHash)
+            .where('closed_at', 'is', null)
+            .orderBy('invited_at')
+            .execute();
           for (const p of pending) {
             await claimInvitation(deps, { eventId: p.event_id, invitationId: p.invitation_id, userId, emailHash, source: { eventId: e.eventId, correlationId: e.metadata.correlationId } });
           }
@@ -67,6 +80,6 @@ export const invitationClaimer = defineProjection<ClaimerEvent>({
     }
   },
   async reset(trx) {
-    await trx.deleteFrom('access_pending_invitations').execute();
+    await trx.deleteFrom('access_invitations').execute();
   },
 });

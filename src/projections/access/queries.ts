@@ -98,3 +98,9 @@ export async function waitForMemberships(db: Kysely<DB>, store: EventStore, posi
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** The event of an e-mail invitation (pending, used or cancelled), for its link /confirm/invitation/{id}. */
+export async function invitationEvent(db: Kysely<DB>, invitationId: string): Promise<string | null> {
+  const row = await db.selectFrom('access_invitations').select('event_id').where('invitation_id', '=', invitationId).executeTakeFirst();
+  return row?.event_id ?? null;
+}

@@ -23,12 +23,14 @@ export interface AccessTables {
     granted_by: string | null;
     granted_at: Date | string;
   };
-  access_pending_invitations: {
+  /** E-mail invitations; closed_at set once used, replaced or cancelled (the row stays: its link names the event). */
+  access_invitations: {
     invitation_id: string;
     event_id: string;
     email_hash: string;
     module: string;
     role: string;
     invited_at: Date | string;
+    closed_at: Date | string | null;
   };
 }
