@@ -17,8 +17,20 @@ export interface JobContext {
   once<T>(key: string, send: () => Promise<T>): Promise<T | undefined>;
 }
 
+/**
+ * A background job: an id (`name`), a version, a zod payload and a handler. The BullMQ job carries
+ * `<name>@<version>` (jobName), so a payload change bumps the version and a worker never hands a payload of
+ * another shape to a handler: jobs of a version no running worker knows wait, retried, for one that does.
+ *
+ * Lists of jobs are `JobDefinition[]` (the default `S`): `handler` is declared with method syntax, so a job of a
+ * specific schema is assignable to it without a cast, and the worker always parses the payload with the job's
+ * own schema before calling its handler.
+ */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** The job's id, stable across versions; also the prefix of its BullMQ job ids (deduplication keys). */
   name: string;
+  /** Bump when the payload's shape changes. */
+  version: number;
   queue: QueueName;
   schema: S;
   handler(payload: z.infer<S>, ctx: JobContext): Promise<void>;
@@ -26,8 +38,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 }
 
 export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
+  if (!Number.isInteger(def.version) || def.version < 1) throw new Error(`job ${def.name}: version must be a positive integer`);
   return def;
 }
+
+/** The BullMQ job name of a job definition: `mail.send@1`. */
+export const jobName = (job: Pick<JobDefinition, 'name' | 'version'>) => `${job.name}@${job.version}`;
 
 export interface Jobs {
   /** Enqueue with a deterministic key (usually the causing event id): BullMQ drops duplicates of a key. */
@@ -48,7 +64,8 @@ export function createJobs(connection: ConnectionOptions, prefix: string): Jobs 
     queue,
     async enqueue(job, payload, key) {
       const data = job.schema.parse(payload);
-      await queue(job.queue).add(job.name, data, {
+      await queue(job.queue).add(jobName(job), data, {
+        // The id stays unversioned: the same key is one job whatever version enqueued it.
         jobId: `${job.name}:${key}`.replace(/:/g, '_'),
         attempts: 8,
         backoff: { type: 'exponential', delay: 1000 },
@@ -70,7 +87,11 @@ export function startWorkers(
   const byQueue = new Map<QueueName, Map<string, JobDefinition>>();
   for (const def of definitions) {
     if (!byQueue.has(def.queue)) byQueue.set(def.queue, new Map());
-    byQueue.get(def.queue)!.set(def.name, def);
+    const defs = byQueue.get(def.queue)!;
+    if (defs.has(jobName(def))) throw new Error(`job ${jobName(def)} defined twice`);
+    defs.set(jobName(def), def);
+    // Jobs enqueued before names carried a version were all of version 1.
+    if (def.version === 1) defs.set(def.name, def);
   }
   const ctx: JobContext = {
     db: deps.db,

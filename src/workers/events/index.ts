@@ -2,4 +2,4 @@ import type { JobDefinition } from '../jobs.js';
 import { invitationMailJob } from './invitation-mail.js';
 
 /** Background jobs of the events module. */
-export const eventsJobs: JobDefinition[] = [invitationMailJob as unknown as JobDefinition];
+export const eventsJobs: JobDefinition[] = [invitationMailJob];

@@ -16,6 +16,7 @@ const escapeHtml = (s: string) =>
  */
 export const invitationMailJob = defineJob({
   name: 'events.invitationMail',
+  version: 1,
   queue: 'mail',
   schema: z.object({ invitationId: z.string(), eventId: z.string(), eventName: z.string(), invitedBy: z.string() }),
   options: { removeOnComplete: true },

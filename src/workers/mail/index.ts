@@ -4,4 +4,4 @@ import { sendMailJob } from './jobs.js';
 export { sendMailJob } from './jobs.js';
 
 /** The mail queue's jobs (registered through src/workers/accounts/index.ts). */
-export const mailJobs: JobDefinition[] = [sendMailJob as unknown as JobDefinition];
+export const mailJobs: JobDefinition[] = [sendMailJob];

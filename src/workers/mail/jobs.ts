@@ -9,6 +9,7 @@ import { mailTransport } from './transport.js';
  */
 export const sendMailJob = defineJob({
   name: 'mail.send',
+  version: 1,
   queue: 'mail',
   schema: z.object({
     key: z.string().min(1).max(200),
