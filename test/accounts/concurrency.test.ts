@@ -2,30 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsRateLimits } from '../../src/http/accounts/rate-limit.js';
-import { startTestNode } from '../support/context.js';
-import { signUp, uniqueEmail } from '../support/accounts.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-
-const post = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
+import { useTestApp } from '../support/app.js';
+import { jsonPost as post, signUp, uniqueEmail } from '../support/accounts.js';
+import type { TestSmtp } from '../support/smtp.js';
 
 describe('sign-up under concurrency, retries and abuse', () => {
+  const t = useTestApp({ smtp: true });
   let smtp: TestSmtp;
-  let t: Awaited<ReturnType<typeof startTestNode>>;
   let api: string;
   const defaults = structuredClone(accountsRateLimits);
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await startTestNode({}, { SMTP_URL: smtp.url });
-    api = `${t.node.url}/api/v2`;
-  });
-  afterAll(async () => {
+  beforeAll(() => void ({ smtp, api } = t));
+  afterAll(() => {
     Object.assign(accountsRateLimits, structuredClone(defaults));
-    await t?.stop();
-    await smtp?.close();
   });
 
   it('30 concurrent sign-ups with one e-mail make exactly one account', async () => {

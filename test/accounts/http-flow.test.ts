@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode } from '../support/context.js';
-import { bearer, makeAdministrator, signIn, signUp, uniqueEmail } from '../support/accounts.js';
-import { startTestSmtp, tokenFromMail, type TestSmtp } from '../support/smtp.js';
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
+import { useTestApp } from '../support/app.js';
+import { bearer, jsonPost as json, makeAdministrator, signIn, signUp, uniqueEmail } from '../support/accounts.js';
+import { tokenFromMail, type TestSmtp } from '../support/smtp.js';
 
 describe('accounts over HTTP', () => {
+  const t = useTestApp({ smtp: true, env: { APP_URL: 'https://aforo.example' } });
   let smtp: TestSmtp;
-  let t: Awaited<ReturnType<typeof startTestNode>>;
   let api: string;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await startTestNode({}, { SMTP_URL: smtp.url, APP_URL: 'https://aforo.example' });
-    api = `${t.node.url}/api/v2`;
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await smtp?.close();
-  });
+  beforeAll(() => void ({ smtp, api } = t));
 
   it('signs up, verifies by mail, signs in, validates, logs out and rejects the old token', async () => {
     const email = uniqueEmail('flow');

@@ -1,29 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode } from '../support/context.js';
-import { bearer, signIn, signUp, uniqueEmail } from '../support/accounts.js';
-import { startTestSmtp, tokenFromMail, type TestSmtp } from '../support/smtp.js';
-
-const post = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
+import { useTestApp } from '../support/app.js';
+import { bearer, jsonPost as post, signIn, signUp, uniqueEmail } from '../support/accounts.js';
+import { tokenFromMail, type TestSmtp } from '../support/smtp.js';
 
 describe('account lifecycle', () => {
+  const t = useTestApp({ smtp: true, env: { APP_URL: 'http://aforo.test' } });
   let smtp: TestSmtp;
-  let t: Awaited<ReturnType<typeof startTestNode>>;
   let api: string;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    t = await startTestNode({}, { SMTP_URL: smtp.url, APP_URL: 'http://aforo.test' });
-    api = `${t.node.url}/api/v2`;
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await smtp?.close();
-  });
+  beforeAll(() => void ({ smtp, api } = t));
 
   const streamEvents = async (userId: string) =>
     (await sql<{ type: string }>`SELECT type FROM es_events WHERE stream_id = ${`accounts-user-${userId}`} ORDER BY position`.execute(t.ctx.db)).rows;

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_CODE_RESERVED_MESSAGE } from '../../src/contracts/events.js';
 import { messages } from '../../src/messages/es.js';
-import { client, createEvent, newEventBody, organizer, startEventsNode, type Node } from './helpers.js';
+import { client, createEvent, newEventBody, organizer, useEventsNode } from './helpers.js';
 
 describe('eventCode availability while typing', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
   const check = (c: ReturnType<typeof client>, code: string, eventId?: string) =>
     c.get(`/events/code-availability?code=${encodeURIComponent(code)}${eventId ? `&eventId=${eventId}` : ''}`);

@@ -1,17 +1,11 @@
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_UPDATED_SOCKET_EVENT } from '../../src/contracts/events.js';
 import { revealPaymentSecret } from '../../src/commands/events/secrets.js';
-import { client, createEvent, newEventBody, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
+import { client, createEvent, newEventBody, organizer, settle, useEventsNode, ticketBody } from './helpers.js';
 
 describe('events API: create, tickets, payment methods, publish, public pages', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
   it('creates, edits and reads an event; eventInformation follows the ticket settings', async () => {
     const a = await organizer(t.node.url);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import { eventsReadModels } from '../../src/projections/events/read-models.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
-import { createEvent, organizer, settle, startEventsNode, ticketBody, type Node } from './helpers.js';
+import { createEvent, organizer, settle, useEventsNode, ticketBody } from './helpers.js';
 
 const TABLES = ['events', 'event_ticket_types', 'event_payment_methods', 'event_members', 'event_invitations'] as const;
 
 describe('events read models rebuild from the log', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
   async function dump() {
     const out: Record<string, unknown[]> = {};

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newEventBody, organizer, startEventsNode, type Node } from '../events/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { client, newEventBody, organizer, useEventsNode } from '../events/helpers.js';
 
 /** Field errors of the general zod mapping (src/http/errors.ts): one per field, each saying what is wrong. */
 describe('validation messages', () => {
-  let t: Node;
-  beforeAll(async () => {
-    t = await startEventsNode();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useEventsNode();
 
   it('a value of the wrong kind is not called missing; a missing one is', async () => {
     const a = await organizer(t.node.url);

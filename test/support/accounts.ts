@@ -63,3 +63,10 @@ export async function makeAdministrator(ctx: AppContext, userId: string): Promis
 
 /** Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** fetch() options for a JSON POST. */
+export const jsonPost = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
