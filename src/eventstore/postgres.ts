@@ -194,12 +194,13 @@ export class PostgresEventStore implements EventStore {
         await client.query('BEGIN');
         open = true;
       }
-      let inserted: pg.QueryResult;
+      // Only the count and the rows are read: a refused duplicate is an empty answer of that shape.
+      let inserted: Pick<pg.QueryResult, 'rowCount' | 'rows'>;
       try {
         inserted = await client.query(query);
       } catch (err) {
         if (!(commandId && isDuplicateGuard(err))) throw err;
-        inserted = { rowCount: 0, rows: [] } as unknown as pg.QueryResult;
+        inserted = { rowCount: 0, rows: [] };
       }
       if (inserted.rowCount === 0) {
         if (open) await client.query('ROLLBACK');

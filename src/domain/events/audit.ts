@@ -4,7 +4,7 @@
  * the events having to carry them. Secrets are never shown (only that they changed). Pure.
  */
 import { messages } from '../../messages/es.js';
-import { DETAIL_KEYS, evolve, initialState, type EventState, type EventsEvent, type PaymentMethodConfig } from './event.js';
+import { DETAIL_KEYS, EVENT_TYPES, evolve, initialState, type EventState, type EventsEvent, type PaymentMethodConfig } from './event.js';
 
 export interface StreamEntry {
   type: string;
@@ -82,13 +82,20 @@ function diff(before: Flat, after: Flat): AuditChange[] {
     .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
 }
 
+const EVENTS_TYPES = new Set<string>(EVENT_TYPES);
+/**
+ * Stored JSON to the domain's union: an entry of one of the module's types carries that type's data (the
+ * decider appended it). Entries of any other type leave the state as it was (as evolve would).
+ */
+const isEventsEvent = (entry: StreamEntry): entry is StreamEntry & EventsEvent => EVENTS_TYPES.has(entry.type);
+
 /** One record per stream event, oldest first. */
 export function buildHistory(stream: StreamEntry[]): AuditRecord[] {
   let state = initialState();
   const records: AuditRecord[] = [];
   for (const entry of stream) {
     const before = viewOf(state);
-    state = evolve(state, entry as unknown as EventsEvent);
+    if (isEventsEvent(entry)) state = evolve(state, entry);
     const after = viewOf(state);
     const changes = diff(before.event, after.event);
     const subjects: string[] = [];
