@@ -79,7 +79,6 @@ export function defineRoute<
       const { after, ...rawQuery } = req.query as Record<string, unknown>;
       const params = def.params ? def.params.parse(req.params) : req.params;
       const query = def.query ? def.query.parse(rawQuery) : rawQuery;
-      const body = def.body ? def.body.parse(req.body ?? {}) : req.body;
 
       if (def.method === 'get' && typeof after === 'string' && /^[\w:.-]{1,80}$/.test(after)) {
         await waitForPosition(ctx.db, ctx.store, after);
@@ -92,6 +91,8 @@ export function defineRoute<
         if (!event) throw new HttpError(404, messages.events.notFound, 'EVENT_NOT_FOUND');
         access = req.accessGrant = await authorizeRequest(ctx, req, event, def.access.action);
       }
+      // The body is checked after authorization: who may not act learns nothing from its validation.
+      const body = def.body ? def.body.parse(req.body ?? {}) : req.body;
 
       const idemKey = def.method !== 'get' ? req.get('Idempotency-Key') : undefined;
       if (idemKey && user) {

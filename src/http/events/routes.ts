@@ -99,9 +99,9 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/event/:id', summary: 'Datos de un evento', tag: TAG, auth: 'user', params: idParams, response: eventResponseSchema },
-    async ({ params, req }) => {
-      const a = await authorizeEvent(ctx, req, params.id, 'event.read');
+    { method: 'get', path: '/event/:id', summary: 'Datos de un evento', tag: TAG, auth: 'user', params: idParams, response: eventResponseSchema, access: { action: 'event.read', event: (i) => i.params.id } },
+    async ({ access }) => {
+      const a = await loadState(ctx, access);
       return { data: eventDtoFromState(a.state, a.version) };
     },
   );
@@ -196,12 +196,17 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     defineRoute(
       router,
       ctx,
-      { method: 'get', path, summary: 'Información del evento (tablero): data, ticket, freeIncome, methods, fields, templates, virtualFair', tag: TAG, auth: 'user', response: eventInformationSchema },
-      async ({ params, req }) => {
-        const id = (params as { id?: string }).id ?? req.access?.event;
-        if (!id) throw new HttpError(404, m.notFound, 'EVENT_NOT_FOUND');
-        const a = await authorizeEvent(ctx, req, id, 'event.read');
-        return eventInformation(ctx, a);
+      {
+        method: 'get',
+        path,
+        summary: 'Información del evento (tablero): data, ticket, freeIncome, methods, fields, templates, virtualFair',
+        tag: TAG,
+        auth: 'user',
+        response: eventInformationSchema,
+        access: { action: 'event.read', event: (i) => (i.params as { id?: string }).id ?? i.req.access?.event },
+      },
+      async ({ access }) => {
+        return eventInformation(ctx, await loadState(ctx, access));
       },
     );
   }
@@ -261,9 +266,9 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/event/:id/collaborators', summary: 'Equipo del evento e invitaciones pendientes', tag: TAG, auth: 'user', params: idParams, response: collaboratorsResponseSchema },
-    async ({ params, req }) => {
-      const a = await authorizeEvent(ctx, req, params.id, 'collaborator.read');
+    { method: 'get', path: '/event/:id/collaborators', summary: 'Equipo del evento e invitaciones pendientes', tag: TAG, auth: 'user', params: idParams, response: collaboratorsResponseSchema, access: { action: 'collaborator.read', event: (i) => i.params.id } },
+    async ({ access }) => {
+      const a = await loadState(ctx, access);
       return collaboratorsOf(ctx, a.state);
     },
   );
