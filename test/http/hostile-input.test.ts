@@ -105,7 +105,7 @@ describe('hostile input never answers 500', () => {
     const deep = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
     const deepArray = '['.repeat(200_000) + ']'.repeat(200_000);
     for (const body of [deep, deepArray]) {
-      for (const headers of [{}, { 'idempotency-key': `deep-${Math.random()}` }]) {
+      for (const headers of [{}, { 'idempotency-key': `deep-${Math.random()}` }] as Record<string, string>[]) {
         const res = await raw(url, {
           path: '/api/v2/event',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${org.user!.token}`, ...headers },
