@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode } from '../support/context.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { emitAck, nextEvent, socketFor } from '../chat/helpers.js';
-import { apiCall, bubbles, ensureWebBuild, eventually, gotoApp, inviteCollaborator, launchBrowser, signedInContext, twoContacts } from './chat-helpers.js';
+import { apiCall, bubbles, eventually, gotoApp, inviteCollaborator, signedInContext, twoContacts } from './chat-helpers.js';
+import { useBrowserApp } from './support.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
 describe('chat group rooms in the browser (two users)', () => {
-  let t: Awaited<ReturnType<typeof startTestNode>>;
+  const t = useBrowserApp();
   let browser: Browser;
   let a: SignedUpUser;
   let b: SignedUpUser;
@@ -19,8 +19,7 @@ describe('chat group rooms in the browser (two users)', () => {
   let pageB: Page;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await startTestNode();
+    browser = t.browser;
     const contacts = await twoContacts(t.node.url);
     ({ a, b } = contacts);
     // A third contact of both, for a group with several typists.
@@ -32,7 +31,6 @@ describe('chat group rooms in the browser (two users)', () => {
       if (i > 100) throw new Error('the third contact never appeared in the chat list');
       await new Promise((r) => setTimeout(r, 100));
     }
-    browser = await launchBrowser();
     pageA = await (await signedInContext(browser, t.node.url, a)).newPage();
     pageB = await (await signedInContext(browser, t.node.url, b)).newPage();
     await Promise.all([gotoApp(pageA, t.node.url), gotoApp(pageB, t.node.url)]);
@@ -44,11 +42,6 @@ describe('chat group rooms in the browser (two users)', () => {
       await pageA?.screenshot({ path: `${SHOTS}/groups-failed-a.png` }).catch(() => undefined);
       await pageB?.screenshot({ path: `${SHOTS}/groups-failed-b.png` }).catch(() => undefined);
     }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
   });
 
   it('A creates a group with B; B sees it appear live, sees A typing, gets A’s message, replies, and A sees the reply', async () => {

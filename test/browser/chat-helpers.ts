@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
-export { ensureWebBuilt as ensureWebBuild, launchBrowser } from './support.js';
 
 
 /** A browser context signed in as `user` (the API's httpOnly session cookie), desktop size, Spanish. */

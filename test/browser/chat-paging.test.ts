@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GetChatRoomResponse, ListChatMessagesResponse } from '../../src/contracts/chat.js';
 import type { SignedUpUser } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
-import { apiCall, eventually, gotoApp, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
+import { apiCall, eventually, gotoApp, bubbles, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
+import { useBrowserApp } from './support.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
 describe('chat history paging, tab visibility and mobile Enter', () => {
-  let t: Awaited<ReturnType<typeof startTestNode>>;
+  const t = useBrowserApp();
   let browser: Browser;
   let a: SignedUpUser;
   let b: SignedUpUser;
@@ -34,23 +34,16 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
   };
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await startTestNode();
+    browser = t.browser;
     ({ a, b } = await twoContacts(t.node.url));
     room = await apiCall<GetChatRoomResponse>(t.node.url, b, 'GET', `chatRoom?_user=${a.user._id}`);
     for (let i = 1; i <= 45; i++) await sendAsB(`Mensaje ${i}`);
-    browser = await launchBrowser();
     pageA = await (await signedInContext(browser, t.node.url, a)).newPage();
     await gotoApp(pageA, t.node.url);
   }, 240_000);
 
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await pageA?.screenshot({ path: `${SHOTS}/failed-paging.png` }).catch(() => undefined);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
   });
 
   it('opens on the newest page and loads older pages when scrolled up, in order', async () => {

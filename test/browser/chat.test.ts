@@ -1,15 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { GetChatRoomResponse, ListChatMessagesResponse } from '../../src/contracts/chat.js';
-import { startTestNode } from '../support/context.js';
 import type { SignedUpUser } from '../support/accounts.js';
-import { apiCall, eventually, gotoApp, bubbles, ensureWebBuild, launchBrowser, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
+import { apiCall, eventually, gotoApp, bubbles, openConversation, signedInContext, twoContacts } from './chat-helpers.js';
+import { useBrowserApp } from './support.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
 describe('chat in the browser (two users, two contexts)', () => {
-  let t: Awaited<ReturnType<typeof startTestNode>>;
+  const t = useBrowserApp();
   let browser: Browser;
   let a: SignedUpUser;
   let b: SignedUpUser;
@@ -19,10 +19,8 @@ describe('chat in the browser (two users, two contexts)', () => {
   let pageB: Page;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await startTestNode();
+    browser = t.browser;
     ({ a, b } = await twoContacts(t.node.url));
-    browser = await launchBrowser();
     ctxA = await signedInContext(browser, t.node.url, a);
     ctxB = await signedInContext(browser, t.node.url, b);
     pageA = await ctxA.newPage();
@@ -37,11 +35,6 @@ describe('chat in the browser (two users, two contexts)', () => {
       await pageA?.screenshot({ path: `${SHOTS}/failed-a.png` }).catch(() => undefined);
       await pageB?.screenshot({ path: `${SHOTS}/failed-b.png` }).catch(() => undefined);
     }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
   });
 
   it('sends, shows delivered then viewed, typing and the unread badge', async () => {

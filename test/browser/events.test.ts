@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
 import { apiAs, createEventApi, eventFormDate, seriousViolationsOutsideAppBar } from './events-helpers.js';
-import { ensureWebBuilt, hasHorizontalScroll, launchBrowser, newPage } from './support.js';
+import { hasHorizontalScroll, newPage, useBrowserApp } from './support.js';
 
 /** expect.poll with a browser-friendly timeout. */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -14,19 +13,11 @@ const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 
 const SHOTS = process.env.EVENTS_SHOTS_DIR ?? '';
 
 let browser: Browser;
-let app: Awaited<ReturnType<typeof startTestNode>>;
 let base: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
+const app = useBrowserApp();
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startTestNode(), launchBrowser()]);
-  base = app.node.url;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  ({ browser, url: base } = app);
 });
 
 /** A 64x36 PNG (solid orange), built by hand so the test needs no image files. */

@@ -1,36 +1,29 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationCountResponse } from '../../src/contracts/notifications.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
-import { startTestNode } from '../support/context.js';
-import { apiCall, eventually, gotoApp, createEvent, ensureWebBuild, inviteCollaborator, launchBrowser, signedInContext } from './chat-helpers.js';
+import { apiCall, eventually, gotoApp, createEvent, inviteCollaborator, signedInContext } from './chat-helpers.js';
+import { useBrowserApp } from './support.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
 describe('notifications menu in the browser', () => {
-  let t: Awaited<ReturnType<typeof startTestNode>>;
+  const t = useBrowserApp();
   let browser: Browser;
   let owner: SignedUpUser;
   let guest: SignedUpUser;
   let page: Page;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await startTestNode();
+    browser = t.browser;
     owner = await signUp(t.node.url, { displayName: 'Olga Ramos' });
     guest = await signUp(t.node.url, { displayName: 'Gabriel Paz' });
-    browser = await launchBrowser();
     page = await (await signedInContext(browser, t.node.url, guest)).newPage();
     // Socket.IO upgrades to a WebSocket once connected: after that, pushed notifications arrive.
     const connected = page.waitForEvent('websocket', { timeout: 60_000 });
     await gotoApp(page, t.node.url);
     await connected;
   }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await t?.stop();
-  });
 
   const badge = () => page.getByTestId('notifications-badge').locator('.MuiBadge-badge');
 
