@@ -31,8 +31,9 @@ const boolString = z
 
 /**
  * GET notification?_notificationUser=&update=false -> { notificationCountUnRead }
- * GET notification?_notificationUser=&skip=&limit=&update=true -> { data, docs, notificationCountUnRead } and
- * the returned page is marked read. `_notificationUser`, when given, must be the caller's own id.
+ * GET notification?_notificationUser=&skip=&limit=&update=true -> { data, docs, notificationCountUnRead }.
+ * Reading changes nothing: the client marks what it showed with PUT notification/read.
+ * `_notificationUser`, when given, must be the caller's own id.
  */
 export const notificationQuery = z.object({
   _notificationUser: z.string().max(100).optional(),
@@ -44,13 +45,27 @@ export const notificationQuery = z.object({
 });
 export const notificationCountResponse = z.object({ notificationCountUnRead: z.number().int() });
 export const notificationPageResponse = z.object({
-  /** Newest first; `unread` tells what was unread before this call marked the page read. */
+  /** Newest first. */
   data: z.array(notificationSchema),
   /** Total number of the caller's notifications (of the filtered type). */
   docs: z.number().int(),
-  /** Unread count after marking this page read. */
+  /** The caller's unread count. */
   notificationCountUnRead: z.number().int(),
 });
+/**
+ * PUT notification/read { ids }: marks those notifications of the caller read (the page the menu showed).
+ * Idempotent: ids already read, or not the caller's, record nothing.
+ */
+export const markNotificationsReadRequest = z.object({ ids: z.array(z.string().max(100)).min(1).max(100) });
+export const markNotificationsReadResponse = z.object({
+  /** The ids this call marked (unread until now). */
+  data: z.object({ marked: z.array(z.string()) }),
+  /** Unread count after marking. */
+  notificationCountUnRead: z.number().int(),
+  position: z.string().nullable(),
+});
+export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadRequest>;
+export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponse>;
 export type NotificationCountResponse = z.infer<typeof notificationCountResponse>;
 export type NotificationPageResponse = z.infer<typeof notificationPageResponse>;
 

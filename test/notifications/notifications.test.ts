@@ -173,11 +173,16 @@ describe('notifications', () => {
     expect(await count(dani)).toEqual({ notificationCountUnRead: 1 });
     const inbox = await t.ctx.store.readStream(inboxStream(dani.user._id));
     expect(inbox.map((e) => e.data.saveDate)).toEqual([first.body.data.saveDate, second.body.data.saveDate, third.body.data.saveDate].map((d) => new Date(d).toISOString()));
-    const page = await api(t.node.url, dani.token).get(`notification?update=true&skip=0&limit=10`);
+    const D = api(t.node.url, dani.token);
+    const page = await D.get(`notification?update=true&skip=0&limit=10`);
     expect(page.body.data).toHaveLength(1);
     expect(page.body.data[0]).toMatchObject({ detail: { message: 'Carla Chat te envió un mensaje.' }, url: '/chat', model: 'chatRoom', typeNotification: 'chatMessage', unread: true });
     expect(page.body.data[0].saveDate).toBe(inbox[2].data.saveDate);
-    expect(page.body.notificationCountUnRead).toBe(0);
+    // Reading changes nothing; the client marks the page it showed.
+    expect(page.body.notificationCountUnRead).toBe(1);
+    const read = await D.put('notification/read', { ids: [page.body.data[0]._id] });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ data: { marked: [page.body.data[0]._id] }, notificationCountUnRead: 0 });
     expect(first.status).toBe(200);
 
     // Online now: no new notification, the message arrives on the socket instead.
@@ -212,18 +217,24 @@ describe('notifications', () => {
     const fedeIds = (await t.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', fede.user._id).execute()).map((r) => r.id);
     expect(fedeIds).toHaveLength(2);
     expect(await markNotificationsRead(t.ctx, gabi.user._id, fedeIds)).toEqual({ marked: [], position: null });
+    expect((await G.put('notification/read', { ids: fedeIds })).body).toMatchObject({ data: { marked: [] }, position: null });
     expect((await G.get(`notification?_notificationUser=${fede.user._id}&update=true`)).status).toBe(403);
     expect(await count(fede)).toEqual({ notificationCountUnRead: 2 });
 
-    // Fede reads the newest one (Gabi's): answered unread as it was, recorded read.
+    // Fede reads the newest one (Gabi's): the read itself records nothing.
     const page = await F.get('notification?update=true&skip=0&limit=1');
     expect(page.body.data).toEqual([expect.objectContaining({ detail: { message: 'Gabi Lee te envió un mensaje.' }, unread: true })]);
-    expect(page.body.notificationCountUnRead).toBe(1);
+    expect(page.body.notificationCountUnRead).toBe(2);
+    expect(await t.ctx.store.readStream(inboxStream(fede.user._id))).toHaveLength(2);
+    // The web marks what the menu showed: an explicit command, recorded once however often it is repeated.
+    const ids = [page.body.data[0]._id];
+    expect((await F.put('notification/read', { ids })).body).toMatchObject({ data: { marked: ids }, notificationCountUnRead: 1 });
+    expect((await F.put('notification/read', { ids })).body).toMatchObject({ data: { marked: [] }, notificationCountUnRead: 1, position: null });
     const inbox = await t.ctx.store.readStream(inboxStream(fede.user._id));
     expect(inbox.map((e) => e.type)).toEqual(['notifications.NotificationCreated', 'notifications.NotificationCreated', 'notifications.NotificationsRead']);
-    expect(inbox[2].data).toMatchObject({ userId: fede.user._id, notificationIds: [page.body.data[0]._id] });
+    expect(inbox[2].data).toMatchObject({ userId: fede.user._id, notificationIds: ids });
     expect((await F.get('notification?update=true&skip=0&limit=1')).body.data[0].unread).toBe(false);
-    expect((await t.ctx.store.readStream(inboxStream(fede.user._id))).length).toBe(3); // read twice, recorded once
+    expect((await F.put('notification/read', { ids: [] })).status).toBe(400);
 
     // Fede is online now: replaying the log neither forgets the read flag nor re-decides with today's presence.
     const sf = await socketFor(t.node.url, fede.token);
@@ -239,7 +250,7 @@ describe('notifications', () => {
     expect(await count(fede)).toEqual({ notificationCountUnRead: 1 });
   });
 
-  it('pages 10 at a time, newest first, marking each page read; only the caller’s own', async () => {
+  it('pages 10 at a time, newest first, the client marking each page it showed; only the caller’s own', async () => {
     // 23 notifications for Beto (fixtures of the notifier's table, older than the invitation above).
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let i = 0; i < 23; i++) {
@@ -255,13 +266,16 @@ describe('notifications', () => {
     expect(p1.body.data).toHaveLength(10);
     expect(p1.body.data[0].typeNotification).toBe('collaboratorInvitation');
     expect(p1.body.data[1].detail.message).toBe('Encuesta 22');
-    expect(p1.body.data.every((n: Notification) => n.unread)).toBe(true); // as they were before this read
-    expect(p1.body.notificationCountUnRead).toBe(14);
+    expect(p1.body.data.every((n: Notification) => n.unread)).toBe(true);
+    expect(p1.body.notificationCountUnRead).toBe(24); // reading marks nothing
+    const idsOf = (r: { body: { data: Notification[] } }) => r.body.data.map((n) => n._id);
+    expect((await B.put('notification/read', { ids: idsOf(p1) })).body.notificationCountUnRead).toBe(14);
     const again = await B.get(`notification?update=true&skip=0&limit=10`);
     expect(again.body.data.every((n: Notification) => !n.unread)).toBe(true);
     const p3 = await B.get(`notification?update=true&skip=20&limit=10`);
     expect(p3.body.data.map((n: Notification) => n.detail.message)).toEqual(['Encuesta 3', 'Encuesta 2', 'Encuesta 1', 'Encuesta 0']);
-    expect(p3.body.notificationCountUnRead).toBe(10); // 24 - 10 (page 1) - 4 (page 3)
+    expect(p3.body.notificationCountUnRead).toBe(14);
+    expect((await B.put('notification/read', { ids: idsOf(p3) })).body.notificationCountUnRead).toBe(10); // 24 - 10 (page 1) - 4 (page 3)
     expect((await B.get(`notification?update=false&query=chatMessage`)).body).toEqual({ notificationCountUnRead: 0 });
     const polls = await B.get(`notification?update=false&query=poll`);
     expect(polls.body).toEqual({ notificationCountUnRead: 10 }); // the ten of page 2, all polls

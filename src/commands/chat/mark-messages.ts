@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { chatRoomDecider, type ChatRoomState, type MessageReceipts, type ReceiptState } from '../../domain/chat/room.js';
+import { chatRoomDecider, chatRoomStream, type ChatRoomState, type MessageReceipts, type ReceiptState } from '../../domain/chat/room.js';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
-import { appendRoomEvents, requireRoomMember } from './rooms.js';
+import { handleCommand } from '../handle.js';
+import { requireRoomMember } from './rooms.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'db'>;
 
@@ -13,6 +14,25 @@ type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'db'>;
  * so nothing ever moves backwards.
  */
 async function markInRoom(ctx: Ctx, userId: string, roomId: string, state: 'delivered' | 'viewed', messageIds?: string[]) {
+  const result = await handleCommand(ctx, {
+    streamId: chatRoomStream(roomId),
+    decider: chatRoomDecider,
+    command: { type: 'chat.MarkMessages', data: { roomId, userId, state, messageIds } },
+    meta: { userId },
+    load: async () => ({ state: await receiptState(ctx, userId, roomId, state, messageIds), version: 'any' }),
+  });
+  if (result.events.length === 0) return { updated: 0, position: null };
+  return { updated: (result.events[0].data as { messageIds: string[] }).messageIds.length, position: result.position };
+}
+
+/** The room (membership cache) plus the caller's receipts of the touched messages (read model). */
+async function receiptState(
+  ctx: Ctx,
+  userId: string,
+  roomId: string,
+  state: 'delivered' | 'viewed',
+  messageIds: string[] | undefined,
+): Promise<ChatRoomState> {
   const room = await requireRoomMember(ctx, roomId, userId);
   let q = ctx.db
     .selectFrom('chat_receipts as r')
@@ -32,15 +52,7 @@ async function markInRoom(ctx: Ctx, userId: string, roomId: string, state: 'deli
     for (const m of own) known[m.id] ??= { senderId: userId, receipts: {} };
     if (own.length !== new Set(messageIds).size) throw new NotFoundError('CHAT_MESSAGE_NOT_FOUND', messages.chat.messageNotFound);
   }
-  const current: ChatRoomState = { ...room, messages: known };
-  const events = chatRoomDecider.decide({ type: 'chat.MarkMessages', data: { roomId, userId, state, messageIds } }, current, {
-    now: ctx.clock(),
-    userId,
-    newId: ctx.newId,
-  });
-  if (events.length === 0) return { updated: 0, position: null };
-  const result = await appendRoomEvents(ctx, roomId, events, { expectedVersion: 'any', userId });
-  return { updated: (events[0].data as { messageIds: string[] }).messageIds.length, position: result.position };
+  return { ...room, messages: known };
 }
 
 /** PUT chatMessage/:id { state } */

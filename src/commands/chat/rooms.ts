@@ -5,15 +5,14 @@ import {
   chatRoomMembersStream,
   chatRoomStream,
   type ChatRoomCommand,
-  type ChatRoomEvent,
   type ChatRoomState,
   type RoomMember,
   type RoomMembershipEvent,
   type RoomOpened,
 } from '../../domain/chat/room.js';
 import { groupRoomId, individualRoomId, participantId } from '../../domain/chat/ids.js';
-import { toNewEvents } from '../new-events.js';
-import { WrongExpectedVersionError, type AppendResult } from '../../eventstore/port.js';
+import { handleCommand } from '../handle.js';
+import { WrongExpectedVersionError, type Recorded } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { isContact } from '../../projections/chat/queries.js';
 
@@ -57,13 +56,13 @@ export function roomMembersChannel(redisPrefix: string) {
 
 /** Reads a room's membership from its streams (no cache). membersVersion: the members stream's last revision. */
 export async function readRoom(ctx: Pick<AppContext, 'store'>, roomId: string): Promise<{ room: OpenRoomState; membersVersion: number | null } | null> {
-  const head = await ctx.store.readStream(chatRoomStream(roomId), { fromVersion: 0, maxCount: 1 });
-  if (head.length === 0 || head[0].type !== 'chat.RoomOpened') return null;
-  let state = chatRoomDecider.evolve(chatRoomDecider.initialState(), head[0] as unknown as RoomOpened);
+  const [opened] = (await ctx.store.readStream(chatRoomStream(roomId), { fromVersion: 0, maxCount: 1 })) as Recorded<RoomOpened>[];
+  if (!opened || opened.type !== 'chat.RoomOpened') return null;
+  let state = chatRoomDecider.evolve(chatRoomDecider.initialState(), opened);
   let membersVersion: number | null = null;
-  if ((head[0].data as RoomOpened['data']).roomType === 'group') {
-    for (const e of await ctx.store.readStream(chatRoomMembersStream(roomId))) {
-      state = chatRoomDecider.evolve(state, e as unknown as RoomMembershipEvent);
+  if (opened.data.roomType === 'group') {
+    for (const e of (await ctx.store.readStream(chatRoomMembersStream(roomId))) as Recorded<RoomMembershipEvent>[]) {
+      state = chatRoomDecider.evolve(state, e);
       membersVersion = e.streamVersion;
     }
   }
@@ -140,43 +139,25 @@ export async function requireRoomMember(ctx: Pick<AppContext, 'store'>, roomId: 
   return room;
 }
 
-/** Appends a room's events with the metadata every event carries. */
-export async function appendRoomEvents(
-  ctx: Pick<AppContext, 'store' | 'clock' | 'newId'>,
-  roomId: string,
-  events: ChatRoomEvent[],
-  opts: { expectedVersion: 'any' | 'no_stream'; commandId?: string; userId: string; socketId?: string },
-): Promise<AppendResult> {
-  return ctx.store.appendToStream(
-    chatRoomStream(roomId),
-    toNewEvents(ctx, events, opts),
-    { expectedVersion: opts.expectedVersion, commandId: opts.commandId },
-  );
-}
-
 async function openRoom(
   ctx: Ctx,
   roomId: string,
   command: { roomType: 'individual' | 'group'; name: string; members: RoomMember[]; openedBy: string },
 ): Promise<{ room: OpenRoomState; position: string | null }> {
-  const existing = await loadRoom(ctx, roomId);
-  if (existing) return { room: existing, position: null };
-  const events = chatRoomDecider.decide({ type: 'chat.OpenRoom', data: { roomId, ...command } }, chatRoomDecider.initialState(), {
-    now: ctx.clock(),
-    userId: command.openedBy,
-    newId: ctx.newId,
-  });
-  try {
-    const result = await appendRoomEvents(ctx, roomId, events, { expectedVersion: 'no_stream', userId: command.openedBy });
-    return { room: (await loadRoom(ctx, roomId))!, position: result.position };
-  } catch (err) {
-    // A concurrent "get or create" opened it first: same deterministic id, same room.
-    if (err instanceof WrongExpectedVersionError) {
+  // A room that exists is loaded at 'any' (opening again decides nothing); a missing one is opened with
+  // 'no_stream', so a concurrent "get or create" (same deterministic id) conflicts and is decided again on the
+  // room the other opened.
+  const result = await handleCommand(ctx, {
+    streamId: chatRoomStream(roomId),
+    decider: chatRoomDecider,
+    command: { type: 'chat.OpenRoom', data: { roomId, ...command } },
+    meta: { userId: command.openedBy },
+    load: async () => {
       const room = await loadRoom(ctx, roomId);
-      if (room) return { room, position: null };
-    }
-    throw err;
-  }
+      return room ? { state: room, version: 'any' } : { state: chatRoomDecider.initialState(), version: -1 };
+    },
+  });
+  return { room: result.state as OpenRoomState, position: result.position };
 }
 
 /** GET chatRoom?_user= : the individual room of the caller and a contact, created on first use. */
@@ -212,12 +193,11 @@ export async function createGroupRoom(ctx: Ctx, userId: string, input: { id: str
   });
 }
 
-const MEMBERSHIP_ATTEMPTS = 5;
-
 /**
- * Decides a membership change on the room's fresh state and appends it to the members stream with the exact
- * expected version (two concurrent changes never both decide on the same membership; the loser decides
- * again). After the append: this process forgets the room at once, the others through Redis.
+ * Decides a membership change on the room's fresh state (read from the streams, never the cache) and appends
+ * it to the members stream with the exact expected version (two concurrent changes never both decide on the
+ * same membership; handleCommand has the loser decide again). After the append: this process forgets the room
+ * at once, the others through Redis.
  */
 async function changeMembership(
   ctx: Pick<AppContext, 'store' | 'clock' | 'newId' | 'redis' | 'config' | 'logger'>,
@@ -225,36 +205,32 @@ async function changeMembership(
   userId: string,
   command: Extract<ChatRoomCommand, { type: 'chat.AddMembers' | 'chat.LeaveRoom' }>,
 ): Promise<{ room: OpenRoomState; position: string | null }> {
-  for (let attempt = 1; ; attempt++) {
-    const read = await readRoom(ctx, roomId);
-    if (!read) throw new NotFoundError('CHAT_ROOM_NOT_FOUND', messages.chat.roomNotFound);
-    const events = chatRoomDecider.decide(command, read.room, { now: ctx.clock(), userId, newId: ctx.newId }) as RoomMembershipEvent[];
-    if (events.length === 0) return { room: read.room, position: null };
-    try {
-      const occurredAt = ctx.clock().toISOString();
-      const result = await ctx.store.appendToStream(
-        chatRoomMembersStream(roomId),
-        events.map((e) => ({
-          type: e.type,
-          data: e.data as unknown as Record<string, unknown>,
-          metadata: { eventId: ctx.newId(), userId, occurredAt, schemaVersion: 1 },
-        })),
-        { expectedVersion: read.membersVersion ?? 'no_stream' },
-      );
-      forgetRoom(ctx, roomId);
-      // The change is stored whatever happens next: a failed publish leaves the other processes' entries to
-      // their expiry rather than failing the request.
-      await ctx.redis
-        .publish(roomMembersChannel(ctx.config.redisPrefix), roomId)
-        .catch((err: unknown) => ctx.logger.warn({ err, roomId }, 'chat: membership invalidation not published'));
-      const room = events.reduce<ChatRoomState>(chatRoomDecider.evolve, read.room) as OpenRoomState;
-      return { room, position: result.position };
-    } catch (err) {
-      if (err instanceof WrongExpectedVersionError && attempt < MEMBERSHIP_ATTEMPTS) continue;
-      if (err instanceof WrongExpectedVersionError) throw new DomainError('CHAT_MEMBERSHIP_CONFLICT', messages.eventStore.conflict, 409);
-      throw err;
-    }
+  let result;
+  try {
+    result = await handleCommand(ctx, {
+      streamId: chatRoomMembersStream(roomId),
+      decider: chatRoomDecider,
+      command,
+      meta: { userId },
+      load: async () => {
+        const read = await readRoom(ctx, roomId);
+        if (!read) throw new NotFoundError('CHAT_ROOM_NOT_FOUND', messages.chat.roomNotFound);
+        return { state: read.room, version: read.membersVersion ?? -1 };
+      },
+    });
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError) throw new DomainError('CHAT_MEMBERSHIP_CONFLICT', messages.eventStore.conflict, 409);
+    throw err;
   }
+  const room = result.state as OpenRoomState;
+  if (result.events.length === 0) return { room, position: null };
+  forgetRoom(ctx, roomId);
+  // The change is stored whatever happens next: a failed publish leaves the other processes' entries to
+  // their expiry rather than failing the request.
+  await ctx.redis
+    .publish(roomMembersChannel(ctx.config.redisPrefix), roomId)
+    .catch((err: unknown) => ctx.logger.warn({ err, roomId }, 'chat: membership invalidation not published'));
+  return { room, position: result.position };
 }
 
 /** POST chatRoom/:id/members : a member adds some of their own contacts to a group room. */

@@ -1,12 +1,13 @@
 import type { ChatMessage } from '../../contracts/chat.js';
 import type { AuthUser } from '../../contracts/accounts.js';
 import type { AppContext } from '../../context.js';
-import { chatRoomDecider, type MessageSent } from '../../domain/chat/room.js';
+import { chatRoomDecider, chatRoomStream, type MessageSent } from '../../domain/chat/room.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { waitForPosition } from '../../projections/wait.js';
 import { findSentMessage, toChatMessage } from '../../projections/chat/queries.js';
-import { appendRoomEvents, requireRoomMember } from './rooms.js';
+import { handleCommand } from '../handle.js';
+import { requireRoomMember } from './rooms.js';
 import { takeSendToken } from './rate-limit.js';
 
 /**
@@ -14,7 +15,8 @@ import { takeSendToken } from './rate-limit.js';
  *
  * Why no fold: a room stream grows with every message and receipt, so loading it per send would cost
  * O(history). The only state a send needs is the room's membership, which is fixed at RoomOpened (revision 0)
- * and cached per process (rooms.ts). The event is appended with expected version 'any': the store's per-stream
+ * and cached per process (rooms.ts): handleCommand's `load` answers it, with version 'any', so nothing is read
+ * before the append. The event is appended with expected version 'any': the store's per-stream
  * row lock serialises concurrent sends of one room, and the revision it hands out is the message's per-room
  * sequence (ordering). Idempotency stays with the store: commandId = `<sender>:<client message id>` is
  * claimed once per room stream, so a retried send returns the first message and never appends a second one.
@@ -32,8 +34,10 @@ export async function sendMessage(
   }
   await input.beforeAppend;
 
-  const events = chatRoomDecider.decide(
-    {
+  const result = await handleCommand(ctx, {
+    streamId: chatRoomStream(input.roomId),
+    decider: chatRoomDecider,
+    command: {
       type: 'chat.SendMessage',
       data: {
         roomId: input.roomId,
@@ -44,23 +48,18 @@ export async function sendMessage(
         text: input.text,
       },
     },
-    room,
-    { now: ctx.clock(), userId: user._id, newId: ctx.newId },
-  );
-  const result = await appendRoomEvents(ctx, input.roomId, events, {
-    expectedVersion: 'any',
-    commandId: `${user._id}:${input.clientId}`,
-    userId: user._id,
-    socketId: input.socketId,
+    meta: { commandId: `${user._id}:${input.clientId}`, userId: user._id, socketId: input.socketId },
+    load: async () => ({ state: room, version: 'any' }),
   });
   // No read before the append (one round trip less on the hot path): the store spots a retry by its command id.
-  if (result.duplicate) {
-    // Its twin was appended before but is not projected yet: wait for it, then answer the stored message.
+  if (result.duplicate && result.position !== null) {
+    // Its twin was appended before but may not be projected yet: wait for it, then answer the stored message
+    // (with its receipts as they are now, which the log's first event does not say).
     await waitForPosition(ctx.db, ctx.store, result.position, { timeoutMs: 5000 });
-    const first = await findSentMessage(ctx.db, input.roomId, result.nextExpectedVersion, user._id, input.clientId);
+    const first = await findSentMessage(ctx.db, input.roomId, result.version, user._id, input.clientId);
     if (first) return { message: first, position: result.position, duplicate: true };
     throw new DomainError('CHAT_RETRY_LATER', messages.http[503].message, 503);
   }
-  const sent = events[0] as MessageSent;
-  return { message: toChatMessage(sent.data, result.nextExpectedVersion, 'sent'), position: result.position, duplicate: false };
+  const sent = result.events[0] as MessageSent;
+  return { message: toChatMessage(sent.data, result.version, 'sent'), position: result.position, duplicate: false };
 }

@@ -1,5 +1,11 @@
 import type { Router } from 'express';
-import { notificationCountResponse, notificationPageResponse, notificationQuery } from '../../contracts/notifications.js';
+import {
+  markNotificationsReadRequest,
+  markNotificationsReadResponse,
+  notificationCountResponse,
+  notificationPageResponse,
+  notificationQuery,
+} from '../../contracts/notifications.js';
 import { markNotificationsRead } from '../../commands/notifications/inbox.js';
 import type { AppContext } from '../../context.js';
 import { ForbiddenError } from '../../domain/shared/errors.js';
@@ -16,7 +22,7 @@ export function registerNotificationsRoutes(router: Router, ctx: AppContext) {
     {
       method: 'get',
       path: '/notification',
-      summary: 'Notificaciones: update=false cuenta las no leídas; update=true devuelve una página y la marca leída',
+      summary: 'Notificaciones: update=false cuenta las no leídas; update=true devuelve una página (sin marcarla leída)',
       tag: 'notifications',
       auth: 'user',
       query: notificationQuery,
@@ -28,12 +34,38 @@ export function registerNotificationsRoutes(router: Router, ctx: AppContext) {
         throw new ForbiddenError('NOTIFICATIONS_NOT_OWN', messages.notifications.notOwn);
       }
       if (!query.update) return { notificationCountUnRead: await unreadCount(ctx.db, userId, query.query) };
-      const { rows, data, docs } = await readPage(ctx.db, userId, { skip: query.skip, limit: query.limit, type: query.query });
-      // The page answers as it was before this read; the read itself is recorded on the user's inbox stream.
-      const read = await markNotificationsRead(ctx, userId, rows.filter((r) => r.unread).map((r) => r.id));
+      // A read is side-effect free: marking what the user saw is the explicit PUT notification/read.
+      const [{ data, docs }, unread] = await Promise.all([
+        readPage(ctx.db, userId, { skip: query.skip, limit: query.limit, type: query.query }),
+        unreadCount(ctx.db, userId),
+      ]);
+      return { data, docs, notificationCountUnRead: unread };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    {
+      method: 'put',
+      path: '/notification/read',
+      summary: 'Marca leídas las notificaciones indicadas (las de la página que se mostró); repetirlo no cambia nada',
+      tag: 'notifications',
+      auth: 'user',
+      body: markNotificationsReadRequest,
+      response: markNotificationsReadResponse,
+    },
+    async ({ body, user }) => {
+      const userId = user!._id;
+      const read = await markNotificationsRead(ctx, userId, body.ids);
+      // The count answered includes this command when the projection catches up in time (it normally does).
       const projected = read.position === null || (await waitForPosition(ctx.db, ctx.store, read.position));
       const unread = await unreadCount(ctx.db, userId);
-      return { data, docs, notificationCountUnRead: projected ? unread : Math.max(0, unread - read.marked.length) };
+      return {
+        data: { marked: read.marked },
+        notificationCountUnRead: projected ? unread : Math.max(0, unread - read.marked.length),
+        position: read.position,
+      };
     },
   );
 }
