@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
+import { markEmailVerified } from '../../src/commands/accounts/service.js';
 import { apiAs, createEventApi, eventFormDate, seriousViolationsOutsideAppBar } from './events-helpers.js';
 import { hasHorizontalScroll, newPage, useBrowserApp } from './support.js';
 
@@ -285,6 +286,8 @@ describe('organizer workspace in the browser (chromium)', () => {
   it('a business-conference production collaborator sees no publish button and the API refuses to publish', async () => {
     const organizer = await signUp(base, { displayName: 'Lucía Torres' });
     const collaborator = await signUp(base, { displayName: 'Pedro Salas' });
+    // Team invitations grant at once only to accounts that proved their e-mail (access module).
+    await markEmailVerified(app.ctx, collaborator.user._id);
     const api = apiAs(base, organizer);
     const ev = await createEventApi(api, { eventName: 'Rueda de Negocios Agroexportadora', eventCode: 'rueda-agro-2027' });
     await api('POST', `/event/${ev._id}/ticket`, { name: 'Libre', price: 0, quantity: 100 });
