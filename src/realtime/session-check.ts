@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Socket } from 'socket.io';
 import { HttpError } from '../http/errors.js';
+import { openSessionOwners } from '../projections/accounts/queries.js';
 
 interface Waiting {
   userId: string;
@@ -12,15 +13,10 @@ interface Waiting {
 const queues = new WeakMap<pg.Pool, Map<string, Waiting[]>>();
 
 function flush(pool: pg.Pool, batch: Map<string, Waiting[]>) {
-  pool
-    .query<{ id: string; user_id: string }>({
-      name: 'socket-sessions-open',
-      text: 'SELECT id, user_id FROM account_sessions WHERE id = ANY($1::text[]) AND expires_at > now()',
-      values: [[...batch.keys()]],
-    })
+  // The accounts module's query (its table is its own).
+  openSessionOwners(pool, [...batch.keys()])
     .then(
-      ({ rows }) => {
-        const owner = new Map(rows.map((r) => [r.id, r.user_id]));
+      (owner) => {
         for (const [sessionId, waiting] of batch) for (const w of waiting) w.resolve(owner.get(sessionId) === w.userId);
       },
       (err) => {

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
 import type { AuthUser } from '../../contracts/accounts.js';
 import type { DB } from '../../db/schema.js';
 
@@ -68,4 +69,26 @@ export async function usersByIds(db: Kysely<DB>, ids: string[]): Promise<Map<str
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { displayName: r.display_name, email: r.email }]));
+}
+
+/** Names and public ids of users, by id, as other modules show a person (unknown or deleted ids are absent). */
+export async function userProfiles(db: Kysely<DB>, ids: string[]): Promise<Map<string, { id: string; name: string; publicUserId: string }>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; display_name: string; public_user_id: string }>`
+    SELECT id, display_name, public_user_id FROM users WHERE id = ANY(${ids}::text[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.display_name, publicUserId: r.public_user_id }]));
+}
+
+/**
+ * The owner of each of these sessions that is still open (not logged out, not expired): session id -> user id.
+ * ONE primary-key query on the pool, prepared once per connection (the sockets' per-turn check,
+ * src/realtime/session-check.ts).
+ */
+export async function openSessionOwners(pool: pg.Pool, sessionIds: string[]): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ id: string; user_id: string }>({
+    name: 'socket-sessions-open',
+    text: 'SELECT id, user_id FROM account_sessions WHERE id = ANY($1::text[]) AND expires_at > now()',
+    values: [sessionIds],
+  });
+  return new Map(rows.map((r) => [r.id, r.user_id]));
 }

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ChatGroupEntry, ChatListEntry, ChatMessage, MessageState } from '../../contracts/chat.js';
 import type { DB } from '../../db/schema.js';
 import { individualRoomId } from '../../domain/chat/ids.js';
+import { userProfiles } from '../accounts/queries.js';
+import { shareEventTeam, teammateIds } from '../events/queries.js';
 import type { MessageSent } from '../../domain/chat/room.js';
 
 /**
@@ -61,27 +63,25 @@ export async function findMessage(db: Kysely<DB>, id: string) {
   return row ? rowToChatMessage(row) : null;
 }
 
-/** Users sharing an event team with the user, plus everyone the user already shares an individual room with. */
+/**
+ * Users sharing an event team with the user (the events module's query), plus everyone the user already shares
+ * an individual room with; each once.
+ */
 export async function contactIds(db: Kysely<DB>, userId: string): Promise<string[]> {
-  const { rows } = await sql<{ user_id: string }>`
-    SELECT em2.user_id FROM event_members em1
-      JOIN event_members em2 ON em2.event_id = em1.event_id
-     WHERE em1.user_id = ${userId} AND em2.user_id <> ${userId}
-    UNION
-    SELECT m2.user_id FROM chat_room_members m1
-      JOIN chat_rooms r ON r.id = m1.room_id AND r.type = 'individual'
-      JOIN chat_room_members m2 ON m2.room_id = m1.room_id AND m2.user_id <> ${userId}
-     WHERE m1.user_id = ${userId}`.execute(db);
-  return rows.map((r) => r.user_id);
+  const [team, { rows }] = await Promise.all([
+    teammateIds(db, userId),
+    sql<{ user_id: string }>`
+      SELECT m2.user_id FROM chat_room_members m1
+        JOIN chat_rooms r ON r.id = m1.room_id AND r.type = 'individual'
+        JOIN chat_room_members m2 ON m2.room_id = m1.room_id AND m2.user_id <> ${userId}
+       WHERE m1.user_id = ${userId}`.execute(db),
+  ]);
+  return [...new Set([...team, ...rows.map((r) => r.user_id)])];
 }
 
-export async function isContact(db: Kysely<DB>, userId: string, otherId: string): Promise<boolean> {
-  const { rows } = await sql<{ ok: number }>`
-    SELECT 1 AS ok FROM event_members em1
-      JOIN event_members em2 ON em2.event_id = em1.event_id
-     WHERE em1.user_id = ${userId} AND em2.user_id = ${otherId}
-     LIMIT 1`.execute(db);
-  return rows.length > 0;
+/** Whether two users share an event team (the events module's query). */
+export function isContact(db: Kysely<DB>, userId: string, otherId: string): Promise<boolean> {
+  return shareEventTeam(db, userId, otherId);
 }
 
 export interface UserSummary {
@@ -89,11 +89,21 @@ export interface UserSummary {
   name: string;
   publicUserId: string;
 }
-export async function userSummaries(db: Kysely<DB>, ids: string[]): Promise<Map<string, UserSummary>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ id: string; display_name: string; public_user_id: string }>`
-    SELECT id, display_name, public_user_id FROM users WHERE id = ANY(${ids}::text[])`.execute(db);
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.display_name, publicUserId: r.public_user_id }]));
+/** Names and public ids, by user id: the accounts module's query. */
+export function userSummaries(db: Kysely<DB>, ids: string[]): Promise<Map<string, UserSummary>> {
+  return userProfiles(db, ids);
+}
+
+/** Which of these users have a connected socket now (chat presence): one array parameter, one statement text. */
+export async function onlineUserIds(db: Kysely<DB>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ user_id: string }>`SELECT user_id FROM chat_presence WHERE user_id = ANY(${ids}::text[]) AND online`.execute(db);
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** A room's type and name (undefined when the room is unknown). */
+export function roomHeader(db: Kysely<DB>, roomId: string) {
+  return db.selectFrom('chat_rooms').select(['type', 'name']).where('id', '=', roomId).executeTakeFirst();
 }
 
 /** GET chatMessage: newest page first; each page is returned oldest-first. */

@@ -415,3 +415,22 @@ export async function adminDashboard(db: Kysely<DB>) {
 
 /** Display names of users (for the audit trail and the collaborator list): the accounts module's query. */
 export { usersByIds } from '../accounts/queries.js';
+
+/** Users sharing an event team (any module, any role) with the user, the user excluded (chat's contacts). */
+export async function teammateIds(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    SELECT DISTINCT em2.user_id FROM event_members em1
+      JOIN event_members em2 ON em2.event_id = em1.event_id
+     WHERE em1.user_id = ${userId} AND em2.user_id <> ${userId}`.execute(db);
+  return rows.map((r) => r.user_id);
+}
+
+/** Whether two users share an event team. */
+export async function shareEventTeam(db: Kysely<DB>, userId: string, otherId: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: number }>`
+    SELECT 1 AS ok FROM event_members em1
+      JOIN event_members em2 ON em2.event_id = em1.event_id
+     WHERE em1.user_id = ${userId} AND em2.user_id = ${otherId}
+     LIMIT 1`.execute(db);
+  return rows.length > 0;
+}

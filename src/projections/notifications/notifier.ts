@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { recordNotification } from '../../commands/notifications/inbox.js';
 import type { MessageSent } from '../../domain/chat/room.js';
 import type { CollaboratorInvited, EventPublished } from '../../domain/events/event.js';
@@ -11,6 +10,8 @@ import {
   type PlannedNotification,
 } from '../../domain/notifications/notification.js';
 import type { Recorded } from '../../eventstore/port.js';
+import { userProfiles } from '../accounts/queries.js';
+import { onlineUserIds, roomHeader } from '../chat/queries.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 
 /**
@@ -38,15 +39,8 @@ export const notifierProjection = defineProjection<NotifierEvent>({
     // Chat messages come in floods: one presence query per batch, and most recipients are online.
     const chat = events.filter((e): e is Recorded<MessageSent> => e.type === 'chat.MessageSent');
     const recipients = [...new Set(chat.flatMap((e) => e.data.recipients))];
-    // One array parameter, not one per recipient: the statement's text (hence its prepared plan) stays the same
-    // whatever the batch's size.
-    const online = new Set(
-      recipients.length
-        ? (
-            await sql<{ user_id: string }>`SELECT user_id FROM chat_presence WHERE user_id = ANY(${recipients}::text[]) AND online`.execute(ctx.trx)
-          ).rows.map((r) => r.user_id)
-        : [],
-    );
+    // The chat module's query: one array parameter, so the statement's text (hence its plan) stays the same.
+    const online = await onlineUserIds(ctx.trx, recipients);
     const decided: Array<{ source: Recorded<NotifierEvent>; planned: PlannedNotification; saveDate: string }> = [];
     for (const e of events) {
       const at = e.metadata.occurredAt ?? new Date(e.createdAt).toISOString();
@@ -96,11 +90,9 @@ export const notifierProjection = defineProjection<NotifierEvent>({
 async function chatNotifications(ctx: ProjectionContext, d: MessageSent['data'], online: Set<string>): Promise<PlannedNotification[]> {
   const offline = d.recipients.filter((r) => !online.has(r));
   if (offline.length === 0) return [];
-  const [room, sender] = await Promise.all([
-    ctx.trx.selectFrom('chat_rooms').select(['type', 'name']).where('id', '=', d.roomId).executeTakeFirst(),
-    sql<{ display_name: string }>`SELECT display_name FROM users WHERE id = ${d.senderId}`.execute(ctx.trx),
-  ]);
-  const senderName = sender.rows[0]?.display_name ?? '';
+  // Other modules' rows through their query functions (chat's room, accounts' user).
+  const [room, sender] = await Promise.all([roomHeader(ctx.trx, d.roomId), userProfiles(ctx.trx, [d.senderId])]);
+  const senderName = sender.get(d.senderId)?.name ?? '';
   return offline.map((receiverId) =>
     chatMessageNotification({
       receiverId,
