@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Socket } from 'socket.io';
+import type { AppSocket } from './server.js';
 import { HttpError } from '../http/errors.js';
 import { openSessionOwners } from '../projections/accounts/queries.js';
 
@@ -56,9 +57,9 @@ const SESSION_ENDED = 'SESSION_ENDED';
  * Resolves while the socket's session is open; otherwise rejects with a 401 (code SESSION_ENDED). Whoever
  * answers the refused event then disconnects the socket (closeEndedSession), after its ack.
  */
-export async function requireOpenSession(pool: pg.Pool, socket: Socket): Promise<void> {
-  const data = socket.data as { user: { _id: string }; sessionId: string };
-  if (!(await sessionOpen(pool, data.user._id, data.sessionId))) throw new HttpError(401, undefined, SESSION_ENDED);
+export async function requireOpenSession(pool: pg.Pool, socket: AppSocket): Promise<void> {
+  const { user, sessionId } = socket.data;
+  if (!(await sessionOpen(pool, user._id, sessionId))) throw new HttpError(401, undefined, SESSION_ENDED);
 }
 
 /** After an event was refused with `err`: a socket whose session ended is disconnected. */
