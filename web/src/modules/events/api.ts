@@ -76,136 +76,145 @@ const seg = (v: string) => encodeURIComponent(v);
 
 const addTagTypes = ['Event', 'Ticket', 'PaymentMethod', 'Collaborator', 'EventHistory', 'Permissions', 'AdminGrid'] as const;
 
-export const eventsApi = api.enhanceEndpoints({ addTagTypes }).injectEndpoints({
-  endpoints: (b) => ({
-    // ----- queries
-    modules: b.query<ModulesData, string>({
-      query: (userId) => ({ url: `modules/${seg(userId)}`, params: after({ fecthEvents: 'true' }) }),
-      transformResponse: (r: { data: ModulesData }) => r.data,
-      providesTags: ['Event', 'Collaborator'],
-    }),
-    validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string }>({
-      query: (q) => ({ url: 'validateRole', params: after({ ...q }) }),
-      transformResponse: (r: ValidateRoleResponse) => r.data.data,
-      providesTags: ['Permissions', 'Event', 'Ticket', 'PaymentMethod'],
-    }),
-    permissions: b.query<PermissionsResponse, string>({
-      query: (event) => ({ url: `permissions/${seg(event || 'null')}`, params: after() }),
-      providesTags: ['Permissions'],
-    }),
-    event: b.query<EventDto, string>({
-      query: (id) => ({ url: `event/${seg(id)}`, params: after(), headers: headersFor(id) }),
-      transformResponse: (r: { data: EventDto }) => r.data,
-      providesTags: (_r, _e, id) => [{ type: 'Event', id }, 'Event'],
-    }),
-    eventInformation: b.query<EventInformation, string>({
-      query: (id) => ({ url: `eventInformation/${seg(id)}`, params: after(), headers: headersFor(id) }),
-      providesTags: ['Event', 'Ticket', 'PaymentMethod'],
-    }),
-    myEvents: b.query<MyEvent[], { filter?: string; q?: string }>({
-      query: (q) => ({ url: 'events/mine', params: after({ ...q }) }),
-      transformResponse: (r: { data: MyEvent[] }) => r.data,
-      providesTags: ['Event'],
-    }),
-    publishedEvents: b.query<EventList, { page?: number; pageSize?: number }>({
-      query: (q) => ({ url: 'events/published', params: after({ ...q }) }),
-      providesTags: ['Event'],
-    }),
-    searchEvents: b.query<EventList, { q: string; page?: number; pageSize?: number }>({
-      query: (q) => ({ url: 'searchEvent', params: after({ ...q }) }),
-      providesTags: ['Event'],
-    }),
-    publicEvent: b.query<PublicEventResponse, string>({
-      query: (code) => ({ url: `e/${seg(code)}`, params: after() }),
-      providesTags: ['Event', 'Ticket'],
-    }),
-    history: b.query<AuditEntry[], string>({
-      query: (id) => ({ url: `event/${seg(id)}/history`, params: after(), headers: headersFor(id) }),
-      transformResponse: (r: { data: AuditEntry[] }) => r.data,
-      providesTags: ['EventHistory'],
-    }),
-    /** Advisory check while typing an eventCode; not cached for long, since another organizer may take it. */
-    codeAvailability: b.query<CodeAvailability, { code: string; eventId?: string }>({
-      query: ({ code, eventId }) => ({ url: 'events/code-availability', params: eventId ? { code, eventId } : { code } }),
-      transformResponse: (r: { data: CodeAvailability }) => r.data,
-      keepUnusedDataFor: 5,
-    }),
-    collaborators: b.query<CollaboratorsResponse, string>({
-      query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after(), headers: headersFor(id) }),
-      providesTags: ['Collaborator'],
-    }),
+const eventsTagged = api.enhanceEndpoints({ addTagTypes });
+type Builder = Parameters<Parameters<typeof eventsTagged.injectEndpoints>[0]['endpoints']>[0];
 
-    // ----- commands
-    createEvent: b.mutation<Write<EventDto>, CreateEventRequest>({
-      query: (body) => ({ url: 'event', method: 'POST', body }),
+/**
+ * Create, update and delete of one item collection of an event (ticket types, payment methods): the same URLs
+ * (event/:id/<path>[/:itemId]), area headers, read-your-writes and cache tags for each collection.
+ */
+function itemWrites<Dto>(b: Builder, path: string, tag: 'Ticket' | 'PaymentMethod') {
+  const url = (eventId: string, itemId?: string) => `event/${seg(eventId)}/${path}${itemId === undefined ? '' : `/${seg(itemId)}`}`;
+  const invalidatesTags = (r: unknown) => (r ? [tag, 'Permissions' as const, 'EventHistory' as const] : []);
+  return {
+    create: b.mutation<Write<Dto>, { eventId: string; body: Record<string, unknown> }>({
+      query: ({ eventId, body }) => ({ url: url(eventId), method: 'POST', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+      invalidatesTags,
     }),
-    updateEvent: b.mutation<Write<EventDto>, { id: string; body: UpdateEventRequest }>({
-      query: ({ id, body }) => ({ url: `event/${seg(id)}`, method: 'PUT', body, headers: headersFor(id) }),
+    update: b.mutation<Write<Dto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
+      query: ({ eventId, itemId, body }) => ({ url: url(eventId, itemId), method: 'PUT', body, headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+      invalidatesTags,
     }),
-    uploadCover: b.mutation<Write<EventDto>, { id: string; file: File }>({
-      query: ({ id, file }) => {
-        const form = new FormData();
-        form.append('cover', file);
-        return { url: `event/${seg(id)}/cover`, method: 'POST', body: form, headers: headersFor(id) };
-      },
+    remove: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+      query: ({ eventId, itemId }) => ({ url: url(eventId, itemId), method: 'DELETE', headers: headersFor(eventId) }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Event', 'EventHistory'] : []),
+      invalidatesTags,
     }),
-    createTicket: b.mutation<Write<TicketTypeDto>, { eventId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/ticket`, method: 'POST', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
-    }),
-    updateTicket: b.mutation<Write<TicketTypeDto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'PUT', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
-    }),
-    deleteTicket: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/ticket/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Ticket', 'Permissions', 'EventHistory'] : []),
-    }),
-    createPaymentMethod: b.mutation<Write<PaymentMethodDto>, { eventId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod`, method: 'POST', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
-    }),
-    updatePaymentMethod: b.mutation<Write<PaymentMethodDto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
-      query: ({ eventId, itemId, body }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'PUT', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
-    }),
-    deletePaymentMethod: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/paymentMethod/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['PaymentMethod', 'Permissions', 'EventHistory'] : []),
-    }),
-    inviteCollaborator: b.mutation<z.infer<typeof inviteCollaboratorResponseSchema>, { eventId: string; body: InviteCollaboratorRequest }>({
-      query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/collaborator`, method: 'POST', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
-    }),
-    removeCollaborator: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/collaborator/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
-    }),
-    confirmInvitation: b.mutation<ConfirmInvitationResponse, string>({
-      query: (token) => ({ url: `confirm/invitation/${seg(token)}`, method: 'POST' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'Collaborator'] : []),
-    }),
-    cancelInvitation: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
-      query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/invitation/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
-      invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
-    }),
-  }),
+  };
+}
+
+export const eventsApi = eventsTagged.injectEndpoints({
+  endpoints: (b) => {
+    const tickets = itemWrites<TicketTypeDto>(b, 'ticket', 'Ticket');
+    const paymentMethods = itemWrites<PaymentMethodDto>(b, 'paymentMethod', 'PaymentMethod');
+    return {
+      // ----- queries
+      modules: b.query<ModulesData, string>({
+        query: (userId) => ({ url: `modules/${seg(userId)}`, params: after({ fecthEvents: 'true' }) }),
+        transformResponse: (r: { data: ModulesData }) => r.data,
+        providesTags: ['Event', 'Collaborator'],
+      }),
+      validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string }>({
+        query: (q) => ({ url: 'validateRole', params: after({ ...q }) }),
+        transformResponse: (r: ValidateRoleResponse) => r.data.data,
+        providesTags: ['Permissions', 'Event', 'Ticket', 'PaymentMethod'],
+      }),
+      permissions: b.query<PermissionsResponse, string>({
+        query: (event) => ({ url: `permissions/${seg(event || 'null')}`, params: after() }),
+        providesTags: ['Permissions'],
+      }),
+      event: b.query<EventDto, string>({
+        query: (id) => ({ url: `event/${seg(id)}`, params: after(), headers: headersFor(id) }),
+        transformResponse: (r: { data: EventDto }) => r.data,
+        providesTags: (_r, _e, id) => [{ type: 'Event', id }, 'Event'],
+      }),
+      eventInformation: b.query<EventInformation, string>({
+        query: (id) => ({ url: `eventInformation/${seg(id)}`, params: after(), headers: headersFor(id) }),
+        providesTags: ['Event', 'Ticket', 'PaymentMethod'],
+      }),
+      myEvents: b.query<MyEvent[], { filter?: string; q?: string }>({
+        query: (q) => ({ url: 'events/mine', params: after({ ...q }) }),
+        transformResponse: (r: { data: MyEvent[] }) => r.data,
+        providesTags: ['Event'],
+      }),
+      publishedEvents: b.query<EventList, { page?: number; pageSize?: number }>({
+        query: (q) => ({ url: 'events/published', params: after({ ...q }) }),
+        providesTags: ['Event'],
+      }),
+      searchEvents: b.query<EventList, { q: string; page?: number; pageSize?: number }>({
+        query: (q) => ({ url: 'searchEvent', params: after({ ...q }) }),
+        providesTags: ['Event'],
+      }),
+      publicEvent: b.query<PublicEventResponse, string>({
+        query: (code) => ({ url: `e/${seg(code)}`, params: after() }),
+        providesTags: ['Event', 'Ticket'],
+      }),
+      history: b.query<AuditEntry[], string>({
+        query: (id) => ({ url: `event/${seg(id)}/history`, params: after(), headers: headersFor(id) }),
+        transformResponse: (r: { data: AuditEntry[] }) => r.data,
+        providesTags: ['EventHistory'],
+      }),
+      /** Advisory check while typing an eventCode; not cached for long, since another organizer may take it. */
+      codeAvailability: b.query<CodeAvailability, { code: string; eventId?: string }>({
+        query: ({ code, eventId }) => ({ url: 'events/code-availability', params: eventId ? { code, eventId } : { code } }),
+        transformResponse: (r: { data: CodeAvailability }) => r.data,
+        keepUnusedDataFor: 5,
+      }),
+      collaborators: b.query<CollaboratorsResponse, string>({
+        query: (id) => ({ url: `event/${seg(id)}/collaborators`, params: after(), headers: headersFor(id) }),
+        providesTags: ['Collaborator'],
+      }),
+
+      // ----- commands
+      createEvent: b.mutation<Write<EventDto>, CreateEventRequest>({
+        query: (body) => ({ url: 'event', method: 'POST', body }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+      }),
+      updateEvent: b.mutation<Write<EventDto>, { id: string; body: UpdateEventRequest }>({
+        query: ({ id, body }) => ({ url: `event/${seg(id)}`, method: 'PUT', body, headers: headersFor(id) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+      }),
+      uploadCover: b.mutation<Write<EventDto>, { id: string; file: File }>({
+        query: ({ id, file }) => {
+          const form = new FormData();
+          form.append('cover', file);
+          return { url: `event/${seg(id)}/cover`, method: 'POST', body: form, headers: headersFor(id) };
+        },
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'EventHistory'] : []),
+      }),
+      createTicket: tickets.create,
+      updateTicket: tickets.update,
+      deleteTicket: tickets.remove,
+      createPaymentMethod: paymentMethods.create,
+      updatePaymentMethod: paymentMethods.update,
+      deletePaymentMethod: paymentMethods.remove,
+      inviteCollaborator: b.mutation<z.infer<typeof inviteCollaboratorResponseSchema>, { eventId: string; body: InviteCollaboratorRequest }>({
+        query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/collaborator`, method: 'POST', body, headers: headersFor(eventId) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+      }),
+      removeCollaborator: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+        query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/collaborator/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+      }),
+      confirmInvitation: b.mutation<ConfirmInvitationResponse, string>({
+        query: (token) => ({ url: `confirm/invitation/${seg(token)}`, method: 'POST' }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'Collaborator'] : []),
+      }),
+      cancelInvitation: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
+        query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/invitation/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
+      }),
+    };
+  },
 });
 
 export const {

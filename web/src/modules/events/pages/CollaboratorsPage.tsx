@@ -26,8 +26,7 @@ import { useConfirmedAction, useNotify } from '../../../components/notify';
 import { useCancelInvitationMutation, useCollaboratorsQuery, useInviteCollaboratorMutation, useRemoveCollaboratorMutation, useValidateRoleQuery } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
-import { useInvalidFocus } from '../../../components/a11y';
+import { zodFieldErrors, useFormErrors } from '../components/zodErrors';
 
 const MODULES = Object.keys(MODULE_ROLES) as ModuleName[];
 
@@ -38,7 +37,7 @@ const MODULES = Object.keys(MODULE_ROLES) as ModuleName[];
 export function Component() {
   const { t } = useTranslation();
   const { administrator, roleData, eventId: currentEvent } = useModuleArea();
-  const { notify, notifyError } = useNotify();
+  const { notify } = useNotify();
   const events = (roleData?.events ?? []).filter((e) => e.ownerId === administrator);
   const [eventId, setEventId] = useState(currentEvent ?? '');
   useEffect(() => {
@@ -53,8 +52,7 @@ export function Component() {
   const [remove] = useRemoveCollaboratorMutation();
   const [cancelInvitation, cancelState] = useCancelInvitationMutation();
   const [form, setForm] = useState({ email: '', module: 'store', role: 'register' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const invalid = useInvalidFocus();
+  const { errors, setErrors, formRef, reject, saveFailed } = useFormErrors();
   const [removing, setRemoving, confirmRemove] = useConfirmedAction<{ userId: string; displayName: string }>();
   const [cancelling, setCancelling, confirmCancel] = useConfirmedAction<{ _id: string; emailMasked: string }>();
 
@@ -70,8 +68,7 @@ export function Component() {
   const submit = async () => {
     const parsed = inviteCollaboratorRequestSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      invalid.failed();
+      reject(zodFieldErrors(parsed.error));
       return;
     }
     try {
@@ -79,12 +76,7 @@ export function Component() {
       notify(r.data.status === 'granted' ? t('events.team.granted') : t('events.team.pending'), 'success');
       setForm((f) => ({ ...f, email: '' }));
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        invalid.failed();
-      }
-      notifyError(e, t('common.unexpectedError'));
+      saveFailed(e);
     }
   };
 
@@ -108,7 +100,7 @@ export function Component() {
           </Typography>
           <Box
             component="form"
-            ref={invalid.ref}
+            ref={formRef}
             noValidate
             onSubmit={(e) => {
               e.preventDefault();

@@ -34,9 +34,8 @@ import { useCodeAvailabilityQuery, useCreateEventMutation, useUpdateEventMutatio
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
 import { useDebouncedValue } from '../components/useDebouncedValue';
-import { num, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
+import { num, zodFieldErrors, type FieldErrors, useFormErrors } from '../components/zodErrors';
 import { fromLocalInput, slugify, toLocalInput } from '../format';
-import { useInvalidFocus } from '../../../components/a11y';
 
 const TIME_ZONES = [
   'America/Lima',
@@ -100,8 +99,7 @@ export function Component() {
   const [upload, ups] = useUploadCoverMutation();
   const [form, setForm] = useState<Form>(() => initialForm(ev));
   const [codeTouched, setCodeTouched] = useState(editing);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const invalid = useInvalidFocus();
+  const { errors, setErrors, formRef, reject, saveFailed } = useFormErrors();
   const [cover, setCover] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [clientId] = useState(() => crypto.randomUUID());
@@ -194,8 +192,7 @@ export function Component() {
     if (form.place === 'venue' && !form.venue.trim()) errs.venue ??= t('events.form.venueRequired');
     if (form.place === 'online' && !form.onlineUrl.trim()) errs.onlineUrl ??= t('events.form.onlineRequired');
     if (!parsed.success || Object.values(errs).some(Boolean)) {
-      setErrors(errs);
-      invalid.failed();
+      reject(errs);
       return;
     }
     try {
@@ -212,15 +209,9 @@ export function Component() {
       notify(editing ? t('events.form.updated') : t('events.form.created'), 'success');
       navigate(modulePath(saved.ownerId, saved.eventCode, 'store'));
     } catch (error) {
-      const fields = serverFieldErrors(error);
       // A code already reserved by another event (409 EVENT_CODE_TAKEN) is shown beside the code field.
       const body = apiErrorBody(error);
-      if (body?.code === 'EVENT_CODE_TAKEN') fields.eventCode = body.messagePublic;
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        invalid.failed();
-      }
-      notifyError(error, t('common.unexpectedError'));
+      saveFailed(error, body?.code === 'EVENT_CODE_TAKEN' ? { eventCode: body.messagePublic } : {});
     }
   };
 
@@ -229,7 +220,7 @@ export function Component() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title={editing ? t('events.form.editTitle') : t('events.form.createTitle')} subtitle={editing ? ev?.eventName : t('events.form.createSubtitle')} />
-      <Box component="form" ref={invalid.ref} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 3 }}>
+      <Box component="form" ref={formRef} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 3 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, gridColumn: '1 / -1' }}>
             {t('events.form.basics')}

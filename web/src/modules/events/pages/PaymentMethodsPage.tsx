@@ -32,8 +32,7 @@ import { useConfirmedAction, useNotify } from '../../../components/notify';
 import { useCreatePaymentMethodMutation, useDeletePaymentMethodMutation, useEventInformationQuery, useUpdatePaymentMethodMutation } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
-import { useInvalidFocus } from '../../../components/a11y';
+import { zodFieldErrors, useFormErrors } from '../components/zodErrors';
 
 const KINDS: { kind: PaymentMethodKind; icon: ReactNode; multiple: boolean }[] = [
   { kind: 'card', icon: <CreditCardIcon />, multiple: false },
@@ -51,15 +50,14 @@ const FIELDS: Record<PaymentMethodKind, string[]> = {
 
 function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodKind; method: PaymentMethodDto | null; eventId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { notify, notifyError } = useNotify();
+  const { notify } = useNotify();
   const [create, cs] = useCreatePaymentMethodMutation();
   const [update, us] = useUpdatePaymentMethodMutation();
   const [clientId] = useState(() => crypto.randomUUID());
   const initial: Record<string, string> = { mode: 'sandbox' };
   if (method) for (const [k, v] of Object.entries(method)) if (typeof v === 'string') initial[k] = v;
   const [form, setForm] = useState<Record<string, string>>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const invalid = useInvalidFocus();
+  const { errors, setErrors, formRef, reject, saveFailed } = useFormErrors();
   const busy = cs.isLoading || us.isLoading;
 
   const submit = async () => {
@@ -69,8 +67,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
     const keepSecret = kind === 'card' && method && !form.secretKey;
     const parsed = paymentMethodFieldsSchema.safeParse(keepSecret ? { ...body, secretKey: 'kept' } : body);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      invalid.failed();
+      reject(zodFieldErrors(parsed.error));
       return;
     }
     const data: Record<string, unknown> = { ...parsed.data };
@@ -85,12 +82,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
       notify(t('events.payments.saved'), 'success');
       onClose();
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        invalid.failed();
-      }
-      notifyError(error, t('common.unexpectedError'));
+      saveFailed(error);
     }
   };
 
@@ -112,7 +104,7 @@ function MethodDialog({ kind, method, eventId, onClose }: { kind: PaymentMethodK
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="pm-dialog-title">
       <DialogTitle id="pm-dialog-title">{t(`events.payments.kind_${kind}`)}</DialogTitle>
       <DialogContent>
-        <Box component="form" ref={invalid.ref} id="pm-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <Box component="form" ref={formRef} id="pm-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <DialogContentText>{t(`events.payments.help_${kind}`)}</DialogContentText>
           {kind === 'card' && (
             <>

@@ -32,9 +32,8 @@ import { useConfirmedAction, useNotify } from '../../../components/notify';
 import { useCreateTicketMutation, useDeleteTicketMutation, useEventInformationQuery, useUpdateTicketMutation } from '../api';
 import { useModuleArea } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
-import { num, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../components/zodErrors';
+import { num, zodFieldErrors, type FieldErrors, useFormErrors } from '../components/zodErrors';
 import { CURRENCY_PREFIX, fromLocalInput, money, shortDate, toLocalInput } from '../format';
-import { useInvalidFocus } from '../../../components/a11y';
 
 interface Form {
   name: string;
@@ -67,7 +66,7 @@ function TicketDialog({
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const { notify, notifyError } = useNotify();
+  const { notify } = useNotify();
   const [create, createState] = useCreateTicketMutation();
   const [update, updateState] = useUpdateTicketMutation();
   const [form, setForm] = useState<Form>(() =>
@@ -84,8 +83,7 @@ function TicketDialog({
         }
       : EMPTY,
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const invalid = useInvalidFocus();
+  const { errors, setErrors, formRef, reject, saveFailed } = useFormErrors();
   // One client id per dialog: a retried create never makes a second ticket type.
   const [clientId] = useState(() => crypto.randomUUID());
   const busy = createState.isLoading || updateState.isLoading;
@@ -122,8 +120,7 @@ function TicketDialog({
     if (candidate.saleStart && Date.parse(candidate.saleStart) >= end) errs.saleStart ??= t('events.tickets.saleAfterEventEnd');
     if ((candidate.minPerOrder ?? 1) > (candidate.maxPerOrder ?? 10)) errs.maxPerOrder ??= t('events.tickets.maxAboveMin');
     if (!parsed.success || Object.values(errs).some(Boolean)) {
-      setErrors(errs);
-      invalid.failed();
+      reject(errs);
       return;
     }
     try {
@@ -132,12 +129,7 @@ function TicketDialog({
       notify(ticket ? t('events.tickets.updated') : t('events.tickets.created'), 'success');
       onClose();
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        invalid.failed();
-      }
-      notifyError(error, t('common.unexpectedError'));
+      saveFailed(error);
     }
   };
 
@@ -145,7 +137,7 @@ function TicketDialog({
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="ticket-dialog-title">
       <DialogTitle id="ticket-dialog-title">{ticket ? t('events.tickets.editTitle') : t('events.tickets.newTitle')}</DialogTitle>
       <DialogContent>
-        <Box component="form" ref={invalid.ref} id="ticket-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        <Box component="form" ref={formRef} id="ticket-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
           <TextField {...bind('name')} label={t('events.tickets.name')} required autoFocus sx={{ gridColumn: '1 / -1' }} placeholder={t('events.tickets.namePlaceholder')} />
           <TextField
             {...bind('price')}
