@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { apiErrorBody, apiErrorMessage } from '../../app/api';
+import { AuthCard } from '../../components/AuthCard';
 import { useNotify } from '../../components/notify';
 
 type State = { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -44,6 +45,29 @@ export function TokenAction({ run, running, done, failed, after }: { run: () => 
       <Box sx={{ mt: 3 }}>{after}</Box>
     </>
   );
+}
+
+/**
+ * The page of an e-mailed link: runs `action` (an RTK mutation trigger) once with the route's :token, inside an
+ * AuthCard titled `title`. Without a token it shows `children` instead (a hint, or a way to ask for a new link).
+ */
+export function TokenPage({
+  title,
+  action,
+  children,
+  ...texts
+}: {
+  title: string;
+  action: (token: string) => { unwrap(): Promise<unknown> };
+  running: string;
+  done: string;
+  failed: string;
+  after: ReactNode;
+  children?: ReactNode;
+}) {
+  const { token } = useParams();
+  const run = useCallback(() => action(token!).unwrap(), [action, token]);
+  return <AuthCard title={title}>{token ? <TokenAction run={run} {...texts} /> : children}</AuthCard>;
 }
 
 /** What follows a link action: home for a signed-in user, else sign-in. */

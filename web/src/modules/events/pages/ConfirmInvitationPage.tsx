@@ -1,9 +1,7 @@
 import Button from '@mui/material/Button';
-import { useCallback } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { AuthCard } from '../../../components/AuthCard';
-import { TokenAction } from '../../accounts/TokenAction';
+import { Link as RouterLink } from 'react-router-dom';
+import { TokenPage } from '../../accounts/TokenAction';
 import { useConfirmInvitationMutation } from '../api';
 
 /**
@@ -12,22 +10,19 @@ import { useConfirmInvitationMutation } from '../api';
  */
 export function Component() {
   const { t } = useTranslation();
-  const { token } = useParams();
   const [confirm] = useConfirmInvitationMutation();
-  const run = useCallback(() => confirm(token!).unwrap(), [confirm, token]);
   return (
-    <AuthCard title={t('events.invitation.title')}>
-      <TokenAction
-        run={run}
-        running={t('events.invitation.confirming')}
-        done={t('events.invitation.done')}
-        failed={t('events.invitation.failed')}
-        after={
-          <Button component={RouterLink} to="/module" variant="contained" fullWidth>
-            {t('events.invitation.goModules')}
-          </Button>
-        }
-      />
-    </AuthCard>
+    <TokenPage
+      title={t('events.invitation.title')}
+      action={confirm}
+      running={t('events.invitation.confirming')}
+      done={t('events.invitation.done')}
+      failed={t('events.invitation.failed')}
+      after={
+        <Button component={RouterLink} to="/module" variant="contained" fullWidth>
+          {t('events.invitation.goModules')}
+        </Button>
+      }
+    />
   );
 }
