@@ -6,6 +6,7 @@ import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { emitAck, nextEvent, socketFor } from '../chat/helpers.js';
 import { apiCall, bubbles, eventually, gotoApp, inviteCollaborator, signedInContext, twoContacts } from './chat-helpers.js';
 import { useBrowserApp } from './support.js';
+import { signUpVerified } from '../events/helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -20,10 +21,10 @@ describe('chat group rooms in the browser (two users)', () => {
 
   beforeAll(async () => {
     browser = t.browser;
-    const contacts = await twoContacts(t.node.url);
+    const contacts = await twoContacts(t);
     ({ a, b } = contacts);
     // A third contact of both, for a group with several typists.
-    c = await signUp(t.node.url, { displayName: 'Carla Ríos' });
+    c = await signUpVerified(t as never, { displayName: 'Carla Ríos' });
     await inviteCollaborator(t.node.url, a, contacts.eventId, c);
     for (let i = 0; ; i++) {
       const list = await apiCall<{ data: { _id: string }[] }>(t.node.url, a, 'GET', 'users');

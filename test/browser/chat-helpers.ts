@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
+import { signUpVerified } from '../events/helpers.js';
+import type { AppContext } from '../../src/context.js';
 
 
 /** A browser context signed in as `user` (the API's httpOnly session cookie), desktop size, Spanish. */
@@ -41,10 +43,14 @@ export async function inviteCollaborator(baseUrl: string, owner: SignedUpUser, e
   await api(baseUrl, owner, 'POST', `event/${eventId}/collaborator`, { email: guest.email, module: 'store', role: 'register' });
 }
 
-/** Two users who are contacts of each other (A owns an event, B is on its team). */
-export async function twoContacts(baseUrl: string): Promise<{ a: SignedUpUser; b: SignedUpUser; eventId: string }> {
+/**
+ * Two users who are contacts of each other (A owns an event, B is on its team). B's e-mail is verified: team
+ * invitations grant at once only to accounts that proved their e-mail.
+ */
+export async function twoContacts(app: { node: { url: string }; ctx: AppContext }): Promise<{ a: SignedUpUser; b: SignedUpUser; eventId: string }> {
+  const baseUrl = app.node.url;
   const a = await signUp(baseUrl, { displayName: 'Ana Torres' });
-  const b = await signUp(baseUrl, { displayName: 'Bruno Díaz Soto' });
+  const b = await signUpVerified(app as never, { displayName: 'Bruno Díaz Soto' });
   const eventId = await createEvent(baseUrl, a);
   await inviteCollaborator(baseUrl, a, eventId, b);
   // The team read model is built by a projection: wait until each sees the other in the chat list.

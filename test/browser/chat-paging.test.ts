@@ -35,7 +35,7 @@ describe('chat history paging, tab visibility and mobile Enter', () => {
 
   beforeAll(async () => {
     browser = t.browser;
-    ({ a, b } = await twoContacts(t.node.url));
+    ({ a, b } = await twoContacts(t));
     room = await apiCall<GetChatRoomResponse>(t.node.url, b, 'GET', `chatRoom?_user=${a.user._id}`);
     for (let i = 1; i <= 45; i++) await sendAsB(`Mensaje ${i}`);
     pageA = await (await signedInContext(browser, t.node.url, a)).newPage();

@@ -17,13 +17,43 @@ describe('chat in the browser (two users, two contexts)', () => {
   let ctxB: BrowserContext;
   let pageA: Page;
   let pageB: Page;
+  /**
+   * A's WebSocket goes through this route (Socket.IO frames: `42<ack id>["event",payload]` out, `43<ack id>[answer]`
+   * back). Sends pass through unless a test queues acks to answer instead of the server, or asks to drop the
+   * server's ack of the next send (the message is saved, its answer lost).
+   */
+  const wsA = { fakeAcks: [] as number[], dropNextAck: false, droppedAcks: new Set<string>(), sends: 0 };
+  const SEND_FRAME = /^42(\d+)\["chat-room:message"/;
 
   beforeAll(async () => {
     browser = t.browser;
-    ({ a, b } = await twoContacts(t.node.url));
+    ({ a, b } = await twoContacts(t));
     ctxA = await signedInContext(browser, t.node.url, a);
     ctxB = await signedInContext(browser, t.node.url, b);
     pageA = await ctxA.newPage();
+    await pageA.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((frame) => {
+        const id = typeof frame === 'string' ? /^43(\d+)/.exec(frame)?.[1] : undefined;
+        if (id && wsA.droppedAcks.delete(id)) return;
+        ws.send(frame);
+      });
+      ws.onMessage((frame) => {
+        const send = typeof frame === 'string' ? SEND_FRAME.exec(frame) : null;
+        if (send) wsA.sends++;
+        const status = send ? wsA.fakeAcks.shift() : undefined;
+        if (send && status) {
+          const messagePublic = status === 429 ? 'Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.' : 'Inténtalo de nuevo en unos minutos.';
+          ws.send(`43${send[1]}[${JSON.stringify({ ok: false, status, messagePublic })}]`);
+          return;
+        }
+        if (send && wsA.dropNextAck) {
+          wsA.dropNextAck = false;
+          wsA.droppedAcks.add(send[1]);
+        }
+        server.send(frame);
+      });
+    });
     pageB = await ctxB.newPage();
     await Promise.all([gotoApp(pageA, t.node.url), gotoApp(pageB, t.node.url)]);
     await Promise.all([pageA.getByTestId('chat-button').waitFor(), pageB.getByTestId('chat-button').waitFor()]);
@@ -151,17 +181,14 @@ describe('chat in the browser (two users, two contexts)', () => {
   }, 90_000);
 
   it('keeps messages the server refuses for now (429, 503) pending and sends them later, in order, once', async () => {
-    // The first two sends meet the per-user limit, the third a server restarting behind its proxy; then through.
-    const answers = [429, 429, 503];
-    const body = (status: number) =>
-      status === 429
-        ? { status, message: 'SOLICITUD NO PROCESADA', messagePublic: 'Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.' }
-        : { status, message: 'SERVICIO NO DISPONIBLE', messagePublic: 'Inténtalo de nuevo en unos minutos.' };
-    await pageA.route('**/api/v2/chatMessage?**', async (route) => {
-      const status = route.request().method() === 'POST' ? answers.shift() : undefined;
-      if (status) await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body(status)) });
-      else await route.fallback();
-    });
+    // Sends go over the socket: the first two meet the per-user limit, the third a server restarting; then through.
+    const posts: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v2/chatMessage')) posts.push(r.url());
+    };
+    pageA.on('request', onRequest);
+    const sendsBefore = wsA.sends;
+    wsA.fakeAcks.push(429, 429, 503);
     const texts = ['En cola uno', 'En cola dos', 'En cola tres'];
     for (const text of texts) {
       await pageA.getByTestId('chat-input').fill(text);
@@ -176,13 +203,32 @@ describe('chat in the browser (two users, two contexts)', () => {
     await pageA.screenshot({ path: `${SHOTS}/chat-retry-pending.png` });
 
     for (const text of texts) await eventually(() => bubbles(pageA, text).getAttribute('data-state'), 20_000).not.toBe('pending');
-    expect(answers).toHaveLength(0);
-    await pageA.unroute('**/api/v2/chatMessage?**');
+    expect(wsA.fakeAcks).toHaveLength(0);
+    // Every attempt went over the socket (the answered ones and the retries); none needed the HTTP fallback.
+    expect(wsA.sends - sendsBefore).toBeGreaterThanOrEqual(6);
+    expect(posts).toEqual([]);
+    pageA.off('request', onRequest);
     const room = await apiCall<GetChatRoomResponse>(t.node.url, b, 'GET', `chatRoom?_user=${a.user._id}`);
     const history = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room.chatRoom._id}&limit=100`);
     const saved = history.data.filter((m) => texts.includes(m.message)).sort((x, y) => x.seq - y.seq);
     expect(saved.map((m) => m.message)).toEqual(texts);
     expect(await pageA.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('aforo.chat.outbox')).length)).toBe(0);
+  }, 60_000);
+
+  it('a socket send whose ack is lost falls back to POST chatMessage with the same id: one message', async () => {
+    const text = 'Sin respuesta del socket';
+    const post = pageA.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v2/chatMessage'), { timeout: 15_000 });
+    wsA.dropNextAck = true;
+    await pageA.getByTestId('chat-input').fill(text);
+    await pageA.getByTestId('chat-input').press('Enter');
+    // Saved through the socket already, but unanswered: still pending until the fallback answers.
+    expect(await bubbles(pageA, text).getAttribute('data-state')).toBe('pending');
+    const id = new URL((await post).url()).searchParams.get('id');
+    await eventually(() => bubbles(pageA, text).getAttribute('data-state'), 20_000).not.toBe('pending');
+    const room = await apiCall<GetChatRoomResponse>(t.node.url, b, 'GET', `chatRoom?_user=${a.user._id}`);
+    const history = await apiCall<ListChatMessagesResponse>(t.node.url, b, 'GET', `chatMessage?_room=${room.chatRoom._id}&limit=100`);
+    expect(history.data.filter((m) => m.message === text).map((m) => m.id)).toEqual([id]);
+    expect(await bubbles(pageA, text).count()).toBe(1);
   }, 60_000);
 
   it('asks before closing the chat with unsent text', async () => {

@@ -4,6 +4,7 @@ import type { NotificationCountResponse } from '../../src/contracts/notification
 import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { apiCall, eventually, gotoApp, createEvent, inviteCollaborator, signedInContext } from './chat-helpers.js';
 import { useBrowserApp } from './support.js';
+import { signUpVerified } from '../events/helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
 
@@ -17,7 +18,8 @@ describe('notifications menu in the browser', () => {
   beforeAll(async () => {
     browser = t.browser;
     owner = await signUp(t.node.url, { displayName: 'Olga Ramos' });
-    guest = await signUp(t.node.url, { displayName: 'Gabriel Paz' });
+    // Invited below: invitations grant at once only to accounts that proved their e-mail.
+    guest = await signUpVerified(t as never, { displayName: 'Gabriel Paz' });
     page = await (await signedInContext(browser, t.node.url, guest)).newPage();
     // Socket.IO upgrades to a WebSocket once connected: after that, pushed notifications arrive.
     const connected = page.waitForEvent('websocket', { timeout: 60_000 });
@@ -51,15 +53,18 @@ describe('notifications menu in the browser', () => {
     await page.getByTestId('chat-button').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/notifications-snackbar.png` });
 
+    // Reading the page changes nothing on the server; the menu marks what it showed with an explicit command.
+    const marking = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/v2/notification/read', { timeout: 10_000 });
     await page.getByTestId('notifications-button').click();
     const items = page.getByTestId('notification-item');
     await eventually(() => items.count()).toBe(1);
+    expect((await marking).postDataJSON()).toEqual({ ids: [await items.first().getAttribute('data-id')] });
     expect(await items.first().textContent()).toContain('Congreso de Café');
     // Spec: under 36 hours the date is relative, in Spanish.
     expect(await items.first().textContent()).toMatch(/hace (unos segundos|un minuto|\d+ minutos)/);
     expect(await items.first().getAttribute('data-unread')).toBe('true');
     await page.screenshot({ path: `${SHOTS}/notifications-menu.png` });
-    // Opening marked the page read: the badge is gone and the server agrees.
+    // Showing the page marked it read: the badge is gone and the server agrees.
     await eventually(() => badge().isVisible()).toBe(false);
     const count = await apiCall<NotificationCountResponse>(t.node.url, guest, 'GET', 'notification?update=false');
     expect(count.notificationCountUnRead).toBe(0);

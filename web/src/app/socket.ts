@@ -78,6 +78,31 @@ export function emitSocket<K extends keyof ClientToServerEvents>(event: K, ...ar
   return true;
 }
 
+/** The answer type of client event K's acknowledgement callback. */
+type AckOf<K extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[K]> extends [unknown, ((answer: infer A) => void)?] ? A : never;
+
+/**
+ * Emits with an acknowledgement and waits for it: null when the socket is not connected right now (nothing is
+ * buffered for a later reconnect) or no answer came within `timeoutMs`. A late answer is dropped, so the
+ * caller may retry over another path; the payload must make that retry harmless (a client-made id).
+ */
+export function requestSocket<K extends keyof ClientToServerEvents>(
+  event: K,
+  payload: Parameters<ClientToServerEvents[K]>[0],
+  timeoutMs: number,
+): Promise<AckOf<K> | null> {
+  const s = socket;
+  if (!s?.connected) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    const ack = (answer: AckOf<K>) => {
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    s.emit(event, ...([payload, ack] as unknown as Parameters<ClientToServerEvents[K]>));
+  });
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

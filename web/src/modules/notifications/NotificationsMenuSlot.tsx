@@ -36,7 +36,8 @@ function linkProps(url: string) {
 
 /**
  * The notifications bell of the top bar: unread badge ('9+' from 10), a menu that loads 10 at a time (each
- * page is marked read by the server), and a grey snackbar for 120 s when a `notification` event arrives.
+ * page shown is then marked read with PUT notification/read), and a grey snackbar for 120 s when a
+ * `notification` event arrives.
  */
 export function NotificationsMenuSlot() {
   const { t } = useTranslation();
@@ -111,6 +112,11 @@ export function NotificationsMenuSlot() {
       });
       setTotal(page.docs);
       setCount(page.notificationCountUnRead);
+      // The page is on screen: mark its unread ones read (they stay highlighted in this opening of the menu).
+      const unreadIds = page.data.filter((n) => n.unread).map((n) => n._id);
+      if (unreadIds.length === 0) return;
+      const marked = await dispatch(notificationsApi.endpoints.markNotificationsRead.initiate({ ids: unreadIds }));
+      if (marked.data && gen === generation.current) setCount(marked.data.notificationCountUnRead);
     },
     [dispatch, setCount],
   );
@@ -189,6 +195,7 @@ export function NotificationsMenuSlot() {
                     {...linkProps(n.url)}
                     onClick={close}
                     data-testid="notification-item"
+                    data-id={n._id}
                     data-unread={n.unread ? 'true' : 'false'}
                     sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, bgcolor: n.unread ? 'rgba(238,105,50,0.08)' : undefined }}
                   >

@@ -1,8 +1,16 @@
-import type { NotificationCountResponse, NotificationPageResponse } from '@contracts/notifications';
+import type {
+  MarkNotificationsReadRequest,
+  MarkNotificationsReadResponse,
+  NotificationCountResponse,
+  NotificationPageResponse,
+} from '@contracts/notifications';
 import { NOTIFICATION_PAGE_SIZE } from '@contracts/notifications';
 import { api } from '../../app/api';
 
-/** GET notification (spec 7): update=false answers the unread count; update=true a page, marked read. */
+/**
+ * GET notification (spec 7): update=false answers the unread count; update=true a page (reading changes
+ * nothing). PUT notification/read marks the notifications the menu showed: an explicit, idempotent command.
+ */
 export const notificationsApi = api.injectEndpoints({
   endpoints: (b) => ({
     notificationCount: b.query<number, void>({
@@ -17,6 +25,9 @@ export const notificationsApi = api.injectEndpoints({
     notificationPage: b.query<NotificationPageResponse, { skip: number }>({
       query: ({ skip }) => ({ url: 'notification', params: { skip, limit: NOTIFICATION_PAGE_SIZE, update: true } }),
       keepUnusedDataFor: 0,
+    }),
+    markNotificationsRead: b.mutation<MarkNotificationsReadResponse, MarkNotificationsReadRequest>({
+      query: (body) => ({ url: 'notification/read', method: 'PUT', body }),
     }),
   }),
 });
