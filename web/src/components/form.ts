@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod/mini';
 import { apiErrorBody } from '../app/api';
 import { useInvalidFocus } from './a11y';
@@ -83,5 +83,22 @@ export function useZodForm<T extends Record<string, string>>(schema: FormSchema,
     return true;
   };
 
-  return { values, errors, setValue, field, validate, applyServerErrors, formRef: invalid.ref, reset: () => setValues(initial) };
+  /**
+   * The form's onSubmit: validates (`extra` adds cross-field errors) and `save`s the parsed values. A failed save
+   * shows the server's field errors beside the fields, or else goes to `failed` (a snackbar, mostly).
+   */
+  const submit =
+    <O = T>(save: (values: O) => Promise<unknown>, failed: (error: unknown) => void, extra?: (v: T) => Errors<T>) =>
+    async (e: FormEvent) => {
+      e.preventDefault();
+      const body = await validate<O>(extra);
+      if (!body) return;
+      try {
+        await save(body);
+      } catch (error) {
+        if (!applyServerErrors(error)) failed(error);
+      }
+    };
+
+  return { values, errors, setValue, field, validate, applyServerErrors, submit, formRef: invalid.ref, reset: () => setValues(initial) };
 }

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
@@ -19,17 +19,13 @@ function RequestForm() {
   const { notifyError } = useNotify();
   const [sent, setSent] = useState(false);
   const form = useZodForm(passwordResetRequestForm, { email: '' });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = await form.validate<{ email: string }>();
-    if (!body) return;
-    try {
+  const onSubmit = form.submit<{ email: string }>(
+    async (body) => {
       await request(body).unwrap();
       setSent(true);
-    } catch (error) {
-      if (!form.applyServerErrors(error)) notifyError(error, t('common.unexpectedError'));
-    }
-  };
+    },
+    (error) => notifyError(error, t('common.unexpectedError')),
+  );
   if (sent) return <DoneNotice text={t('auth.passwordReset.requested')} />;
   return (
     <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>
@@ -47,17 +43,14 @@ function NewPasswordForm({ token }: { token: string }) {
   const { notifyError } = useNotify();
   const [done, setDone] = useState(false);
   const form = useZodForm(passwordResetSetForm, { password: '', confirmPassword: '' });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = await form.validate<{ password: string }>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
-    if (!body) return;
-    try {
+  const onSubmit = form.submit<{ password: string }>(
+    async (body) => {
       await reset({ token, password: body.password }).unwrap();
       setDone(true);
-    } catch (error) {
-      if (!form.applyServerErrors(error)) notifyError(error, t('auth.passwordReset.failed'));
-    }
-  };
+    },
+    (error) => notifyError(error, t('auth.passwordReset.failed')),
+    (v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }),
+  );
   if (done) return <DoneNotice text={t('auth.passwordReset.done')} goHome />;
   return (
     <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.passwordReset.title')} sx={{ display: 'grid', gap: 2 }}>

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useLoaderData } from 'react-router-dom';
 import type { AuthUser } from '@contracts/accounts';
@@ -34,17 +34,13 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [update, { isLoading }] = useUpdateProfileMutation();
   const { notify, notifyError } = useNotify();
   const form = useZodForm(profileUpdateForm, { displayName: user.displayName });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = await form.validate<ProfileUpdate>();
-    if (!body) return;
-    try {
+  const onSubmit = form.submit<ProfileUpdate>(
+    async (body) => {
       await update(body).unwrap();
       notify(t('auth.profile.saved'), 'success');
-    } catch (error) {
-      if (!form.applyServerErrors(error)) notifyError(error, t('common.unexpectedError'));
-    }
-  };
+    },
+    (error) => notifyError(error, t('common.unexpectedError')),
+  );
   return (
     <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.profile.personal')} sx={{ display: 'grid', gap: 2 }}>
       <FormField {...form.field('displayName')} label={t('auth.fields.displayName')} autoComplete="name" required />
@@ -61,19 +57,16 @@ function PasswordForm() {
   const [change, { isLoading }] = useChangePasswordMutation();
   const { notify, notifyError } = useNotify();
   const form = useZodForm(changePasswordForm, { password: '', newPassword: '', confirmPassword: '' });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = await form.validate<ChangePasswordRequest>((v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
-    if (!body) return;
-    try {
+  const onSubmit = form.submit<ChangePasswordRequest>(
+    async (body) => {
       await change({ password: body.password, newPassword: body.newPassword }).unwrap();
       form.reset();
       notify(t('auth.profile.passwordChanged'), 'success');
-    } catch (error) {
-      // Spec section 8: password change 401 is 'Ocurrio un error al actualizar la contraseña'.
-      if (!form.applyServerErrors(error)) notifyError(error, t('auth.profile.passwordFailed'));
-    }
-  };
+    },
+    // Spec section 8: password change 401 is 'Ocurrio un error al actualizar la contraseña'.
+    (error) => notifyError(error, t('auth.profile.passwordFailed')),
+    (v) => ({ confirmPassword: v.newPassword !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }),
+  );
   return (
     <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.profile.passwordTitle')} sx={{ display: 'grid', gap: 2 }}>
       <PasswordField {...form.field('password')} label={t('auth.fields.currentPassword')} autoComplete="current-password" required />

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard';
@@ -24,18 +24,15 @@ export function Component() {
   const [clientId] = useState(() => crypto.randomUUID());
   const form = useZodForm(signupForm, { displayName: '', email: '', password: '', confirmPassword: '' });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = await form.validate<SignupRequest>((v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }));
-    if (!parsed) return;
-    try {
+  const onSubmit = form.submit<SignupRequest>(
+    async (parsed) => {
       await signUp({ displayName: parsed.displayName, email: parsed.email, password: parsed.password, clientId }).unwrap();
       notify(t('auth.register.success'), 'success');
       navigate('/auth/verify', { replace: true });
-    } catch (error) {
-      if (!form.applyServerErrors(error)) notifyError(error, t('auth.register.failed'));
-    }
-  };
+    },
+    (error) => notifyError(error, t('auth.register.failed')),
+    (v) => ({ confirmPassword: v.password !== v.confirmPassword ? t('auth.passwordMismatch') : undefined }),
+  );
 
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { apiErrorStatus } from '../../app/api';
@@ -33,20 +33,17 @@ export function Component() {
 
   if (user) return <Navigate to={target} replace />;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = await form.validate<SigninRequest>();
-    if (!body) return;
-    try {
+  const onSubmit = form.submit<SigninRequest>(
+    async (body) => {
       await signIn(body).unwrap();
       navigate(target, { replace: true });
-    } catch (error) {
-      if (form.applyServerErrors(error)) return;
+    },
+    (error) => {
       // Spec section 8: sign-in 401 is 'Credenciales incorrectas'.
       if (apiErrorStatus(error) === 401) notify(t('auth.signIn.failed'), 'error');
       else notifyError(error, t('common.networkError'));
-    }
-  };
+    },
+  );
 
   return (
     <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
