@@ -227,6 +227,7 @@ describe('organizer workspace in the browser (chromium)', () => {
 
     // The audit trail lists the changes, newest first, with the workspace's labels instead of the codes.
     const cashier = await signUp(base, { displayName: 'Ana Paredes' });
+    await markEmailVerified(app.ctx, cashier.user._id);
     expect((await api('POST', `/event/${ev._id}/collaborator`, { email: cashier.email, module: 'store', role: 'register' })).status).toBe(201);
     await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store/history`);
     await poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
@@ -376,7 +377,10 @@ describe('organizer workspace in the browser (chromium)', () => {
     // A link that was not cancelled still works from the same page.
     const laterEmail = `pendiente2-${Date.now()}@example.test`;
     const kept = await api('POST', `/event/${ev._id}/collaborator`, { email: laterEmail, module: 'store', role: 'register' });
-    const welcome = await signedIn(await signUp(base, { email: laterEmail, displayName: 'Invitada Puntual' }));
+    // Only once the invitee proved the e-mail (the claimer reactor may grant it first; the link answers the same).
+    const punctual = await signUp(base, { email: laterEmail, displayName: 'Invitada Puntual' });
+    await markEmailVerified(app.ctx, punctual.user._id);
+    const welcome = await signedIn(punctual);
     await welcome.page.goto(`/confirm/invitation/${kept.body.data.invitationId}`);
     await poll(() => welcome.page.getByTestId('token-result').textContent()).toBe('¡Listo! Ya formas parte del equipo del evento.');
     await welcome.context.close();

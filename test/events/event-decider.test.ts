@@ -256,10 +256,12 @@ describe('collaborators', () => {
       type: 'events.CollaboratorInvitationPending',
       data: { eventId: EVENT_ID, eventName: 'Café de Lima', invitationId: T1, emailHash: 'h1', emailMasked: 'a***@x.pe', emailCipher: null, module: 'store', role: 'register', invitedBy: OWNER, at },
     };
-    spec.given([created, pending]).when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h2' } }).thenThrows(code('INVITATION_OTHER_EMAIL'));
+    spec.given([created, pending]).when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h2', emailVerified: true } }).thenThrows(code('INVITATION_OTHER_EMAIL'));
+    // An account that has not proved the invited e-mail takes no role (anyone may sign up with any address).
+    spec.given([created, pending]).when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1', emailVerified: false } }).thenThrows(code('EMAIL_NOT_VERIFIED'));
     spec
       .given([created, pending])
-      .when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1' } })
+      .when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1', emailVerified: true } })
       .thenState((s) => {
         expect(s.status === 'created' && s.members[OTHER]).toEqual({ store: 'register' });
         expect(s.status === 'created' && s.invitations).toEqual([]);
@@ -299,7 +301,7 @@ describe('collaborators', () => {
     it('the link of a cancelled invitation grants nothing, even to the invited e-mail', () => {
       const error = spec
         .given([created, pending, cancelled])
-        .when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1' } })
+        .when({ type: 'AcceptInvitation', data: { invitationId: T1, userId: OTHER, emailHash: 'h1', emailVerified: true } })
         .thenThrows(code('INVITATION_CANCELLED'));
       expect((error as DomainError).messagePublic).toMatch(/canceló esta invitación/);
     });
@@ -307,7 +309,7 @@ describe('collaborators', () => {
       const again: EventsEvent = { ...pending, data: { ...(pending.data as object), invitationId: T2 } } as EventsEvent;
       spec
         .given([created, pending, cancelled, again])
-        .when({ type: 'AcceptInvitation', data: { invitationId: T2, userId: OTHER, emailHash: 'h1' } })
+        .when({ type: 'AcceptInvitation', data: { invitationId: T2, userId: OTHER, emailHash: 'h1', emailVerified: true } })
         .thenState((s) => expect(s.status === 'created' && s.members[OTHER]).toEqual({ store: 'register' }));
     });
     it('the audit trail shows the cancellation with the masked e-mail', () => {

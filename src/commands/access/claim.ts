@@ -23,7 +23,7 @@ export async function claimInvitation(ctx: Pick<AppContext, 'store' | 'clock' | 
     const r = await handleCommand(ctx, {
       streamId: eventStreamId(c.eventId),
       decider: eventDecider,
-      command: { type: 'AcceptInvitation', data: { invitationId: c.invitationId, userId: c.userId, emailHash: c.emailHash } },
+      command: { type: 'AcceptInvitation', data: { invitationId: c.invitationId, userId: c.userId, emailHash: c.emailHash, emailVerified: true } },
       meta: { commandId: `accept:${c.invitationId}:${c.userId}`, userId: c.userId, causationId: c.source.eventId, correlationId: c.source.correlationId },
     });
     return r.position;

@@ -22,6 +22,7 @@ import {
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { ReservationConflictError, type Recorded, type Reservation } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
+import { emailVerifiedNow } from '../accounts/verified.js';
 import { handleCommand, type CommandResult } from '../handle.js';
 import { forgetPaymentSecrets, settlePaymentSecret, storePaymentSecret } from './secrets.js';
 import { createPiiVault } from '../../crypto/pii-vault.js';
@@ -194,11 +195,13 @@ export function cancelInvitation(ctx: Ctx, user: AuthUser, eventId: string, invi
   return run(ctx, eventId, { type: 'CancelInvitation', data: { invitationId } }, user, { commandId: `invitation-cancel:${invitationId}` });
 }
 
-export function acceptInvitation(ctx: Ctx, user: AuthUser, eventId: string, invitationId: string) {
+export async function acceptInvitation(ctx: Ctx, user: AuthUser, eventId: string, invitationId: string) {
+  // The session's flag may predate a verification made a moment ago: the account's stream has it exactly.
+  const emailVerified = user.emailVerified || (await emailVerifiedNow(ctx, user._id));
   return run(
     ctx,
     eventId,
-    { type: 'AcceptInvitation', data: { invitationId, userId: user._id, emailHash: emailHashOf(user.email) } },
+    { type: 'AcceptInvitation', data: { invitationId, userId: user._id, emailHash: emailHashOf(user.email), emailVerified } },
     user,
     { commandId: `accept:${invitationId}:${user._id}` },
   );

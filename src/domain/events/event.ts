@@ -215,7 +215,8 @@ export type InviteByEmail = C<
   { invitationId: string; emailHash: string; emailMasked: string; emailCipher: string | null; module: ModuleName; role: RoleName }
 >;
 export type CancelInvitation = C<'CancelInvitation', { invitationId: string }>;
-export type AcceptInvitation = C<'AcceptInvitation', { invitationId: string; userId: string; emailHash: string }>;
+/** `emailVerified`: the account proved the invited e-mail (only such an account may take the role). */
+export type AcceptInvitation = C<'AcceptInvitation', { invitationId: string; userId: string; emailHash: string; emailVerified: boolean }>;
 export type RemoveCollaborator = C<'RemoveCollaborator', { userId: string }>;
 
 export type EventsCommand =
@@ -610,6 +611,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       const invitation = s.invitations.find((i) => i.id === command.data.invitationId);
       if (!invitation) throw new NotFoundError('INVITATION_NOT_FOUND', m.invitationNotFound);
       if (invitation.emailHash !== command.data.emailHash) throw new ForbiddenError('INVITATION_OTHER_EMAIL', m.invitationOtherEmail);
+      if (!command.data.emailVerified) throw new ForbiddenError('EMAIL_NOT_VERIFIED', m.invitationEmailNotVerified);
       if (command.data.userId === s.ownerId) throw new DomainError('OWNER_IS_ADMINISTRATOR', m.ownerIsAdministrator, 409);
       return [
         {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../contracts/accounts.js';
 import type { InviteCollaboratorRequest } from '../../contracts/events.js';
+import { emailVerifiedNow } from '../../commands/accounts/verified.js';
 import * as svc from '../../commands/events/service.js';
 import { mayGrant } from '../../domain/access/matrix.js';
 import { rolesOf, type CreatedEvent } from '../../domain/events/event.js';
@@ -39,7 +40,7 @@ export async function inviteCollaborator(ctx: AppContext, user: AuthUser, access
   if (!mayGrant(access.roles, access.owner, body.module, body.role)) throw grantForbidden();
   const eventId = access.eventId;
   const invitee = await accountByEmailHash(ctx.db, svc.emailHashOf(body.email));
-  if (invitee?.emailVerified) {
+  if (invitee && (invitee.emailVerified || (await emailVerifiedNow(ctx, invitee.userId)))) {
     const r = await svc.grantCollaborator(ctx, user, eventId, invitee.userId, body.module, body.role);
     // The invitee's next request is authorized by the memberships read model.
     await waitForMemberships(ctx.db, ctx.store, r.position);
@@ -62,7 +63,7 @@ export async function removeCollaborator(ctx: AppContext, user: AuthUser, access
 
 /**
  * /confirm/invitation/{token}: the token is the invitation id; only an account that proved the invited e-mail may
- * use it (unverified: 403 asking to confirm the e-mail first). A cancelled invitation keeps its row (cancelled_at),
+ * use it (unverified: 403 asking to confirm the e-mail first, once the link is known to be valid). A cancelled invitation keeps its row (cancelled_at),
  * and the event's stream refuses it with INVITATION_CANCELLED even before the read model has seen the cancellation.
  */
 export async function confirmInvitation(ctx: AppContext, user: AuthUser, invitationId: string) {
@@ -70,7 +71,6 @@ export async function confirmInvitation(ctx: AppContext, user: AuthUser, invitat
   // the role answers the first acceptance (same command id), a cancelled one the stream's INVITATION_CANCELLED.
   const eventId = (await invitationEvent(ctx.db, invitationId)) ?? (await findInvitation(ctx.db, invitationId))?.eventId;
   if (!eventId) throw new HttpError(404, messages.events.invitationNotFound, 'INVITATION_NOT_FOUND');
-  if (!user.emailVerified) throw new HttpError(403, messages.events.invitationEmailNotVerified, 'EMAIL_NOT_VERIFIED');
   const r = await svc.acceptInvitation(ctx, user, eventId, invitationId);
   await waitForMemberships(ctx.db, ctx.store, r.position);
   const roles = r.state.members[user._id] ?? {};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { claimInvitation } from '../../commands/access/claim.js';
+import { emailVerifiedNow } from '../../commands/accounts/verified.js';
 import type { UserEvent } from '../../domain/accounts/user.js';
 import type { CollaboratorInvitationCancelled, CollaboratorInvitationPending, CollaboratorInvited } from '../../domain/events/event.js';
 import { accountByEmailHash, emailHashOfAccount } from '../accounts/queries.js';
@@ -48,7 +49,7 @@ export const invitationClaimer = defineProjection<ClaimerEvent>({
             .execute();
           if (ctx.replaying) break;
           const account = await accountByEmailHash(trx, d.emailHash);
-          if (account?.emailVerified) {
+          if (account && (account.emailVerified || (await emailVerifiedNow(deps, account.userId)))) {
             await claimInvitation(deps, { eventId: d.eventId, invitationId: d.invitationId, userId: account.userId, emailHash: d.emailHash, source: { eventId: e.eventId, correlationId: e.metadata.correlationId } });
           }
           break;
