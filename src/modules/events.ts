@@ -9,5 +9,6 @@ export const eventsModule = defineModule({
   routes: registerEventsRoutes,
   projections: eventsProjections,
   jobs: eventsJobs,
+  views: ['events_by_owner'],
   tables: ['events', 'event_ticket_types', 'event_payment_methods', 'event_members', 'event_invitations'],
 });

@@ -22,6 +22,11 @@ export interface ModuleManifest {
   jobs?: readonly JobDefinition[];
   /** Read-model tables the module owns: only its own query functions read them (test/kit/boundaries.test.ts). */
   tables?: readonly (keyof DB)[];
+  /**
+   * Read-only SQL views the module publishes for other modules' server-side grids, where a join cannot go
+   * through a query function (e.g. events_by_owner for the platform's users grid). Anyone may read these.
+   */
+  views?: readonly (keyof DB)[];
   /** Per API process services started beside the socket server (e.g. the chat's membership cache). */
   startApi?(ctx: AppContext, io: Server): Promise<{ close(): Promise<void> }>;
 }

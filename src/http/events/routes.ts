@@ -46,13 +46,12 @@ import { updateEvent } from '../../commands/events/update-event.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { messages } from '../../messages/es.js';
 import {
-  adminDashboard,
-  adminOrganizers,
-  adminUsers,
+  eventTotals,
   myEvents,
   publishedEvents,
   searchEvents,
 } from '../../projections/events/queries.js';
+import { adminOrganizers, adminUsers, countUsers } from '../../projections/accounts/admin.js';
 import { defineRoute } from '../route.js';
 import { HttpError } from '../errors.js';
 import type { AuthUser } from '../../contracts/accounts.js';
@@ -333,7 +332,10 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     router,
     ctx,
     { method: 'get', path: '/admin/dashboard', summary: 'Cifras de la plataforma', tag: TAG, auth: 'admin', response: adminDashboardResponseSchema },
-    async () => ({ data: await adminDashboard(ctx.db) }),
+    async () => {
+      const [users, totals] = await Promise.all([countUsers(ctx.db), eventTotals(ctx.db)]);
+      return { data: { users, ...totals } };
+    },
   );
   defineRoute(
     router,

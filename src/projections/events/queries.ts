@@ -6,7 +6,6 @@ import {
   type Currency,
   type EventDto,
   type EventSummary,
-  type GridQuery,
   type PaymentMethodDto,
   type TicketTypeDto,
 } from '../../contracts/events.js';
@@ -233,184 +232,17 @@ export async function memberships(db: Kysely<DB>, userId: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Platform administration (Data Grid server mode)
+// Platform administration: the events side of its figures (users are the accounts module's)
 
-type GridColumn = { expr: ReturnType<typeof sql>; type: 'text' | 'number' | 'boolean' | 'date' };
-
-/**
- * Text filters compare case- and accent-insensitively, like the public search ("perez" finds "Pérez"): both
- * sides folded with lower(aforo_unaccent(..)), the expression form the unaccent indexes (events_name_unaccent) use.
- */
-const folded = (x: unknown) => sql<string>`lower(aforo_unaccent(${x}))`;
-/**
- * The folded filter value as a literal LIKE fragment, escaped after folding in SQL: unaccent maps some
- * characters to LIKE's own (full-width '％' and '＿' become '%' and '_'), so escaping before would not hold.
- */
-const likeLiteral = (value: string) =>
-  sql<string>`replace(replace(replace(${folded(sql`${value}::text`)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-
-function gridWhere(col: GridColumn, operator: string | undefined, raw: string | undefined) {
-  const value = raw ?? '';
-  const e = col.expr;
-  switch (operator) {
-    case undefined:
-      return null;
-    case 'isEmpty':
-      return col.type === 'text' ? sql<boolean>`coalesce(${e}::text, '') = ''` : sql<boolean>`${e} IS NULL`;
-    case 'isNotEmpty':
-      return col.type === 'text' ? sql<boolean>`coalesce(${e}::text, '') <> ''` : sql<boolean>`${e} IS NOT NULL`;
-  }
-  if (raw === undefined || raw === '') return null; // the grid sends operators without a value while typing
-  if (col.type === 'text') {
-    const f = folded(e);
-    switch (operator) {
-      case 'contains':
-        return sql<boolean>`${f} LIKE ('%' || ${likeLiteral(value)} || '%')`;
-      case 'doesNotContain':
-        return sql<boolean>`${f} NOT LIKE ('%' || ${likeLiteral(value)} || '%')`;
-      case 'startsWith':
-        return sql<boolean>`${f} LIKE (${likeLiteral(value)} || '%')`;
-      case 'endsWith':
-        return sql<boolean>`${f} LIKE ('%' || ${likeLiteral(value)})`;
-      case 'equals':
-      case 'is':
-        return sql<boolean>`${f} = ${folded(sql`${value}::text`)}`;
-      case 'doesNotEqual':
-      case 'not':
-        return sql<boolean>`${f} <> ${folded(sql`${value}::text`)}`;
-    }
-    return null;
-  }
-  if (col.type === 'boolean') {
-    if (!['true', 'false'].includes(value)) return null;
-    const b = value === 'true';
-    return operator === 'not' || operator === '!=' ? sql<boolean>`${e} <> ${b}` : sql<boolean>`${e} = ${b}`;
-  }
-  const v = col.type === 'number' ? Number(value) : new Date(value);
-  if (col.type === 'number' ? !Number.isFinite(v as number) : Number.isNaN((v as Date).getTime())) return null;
-  const ops: Record<string, string> = {
-    '=': '=',
-    is: '=',
-    equals: '=',
-    '!=': '<>',
-    not: '<>',
-    doesNotEqual: '<>',
-    '>': '>',
-    after: '>',
-    '>=': '>=',
-    onOrAfter: '>=',
-    '<': '<',
-    before: '<',
-    '<=': '<=',
-    onOrBefore: '<=',
-  };
-  const op = ops[operator];
-  if (!op) return null;
-  return sql<boolean>`${e} ${sql.raw(op)} ${v}`;
-}
-
-async function gridQuery<Row>(
-  db: Kysely<DB>,
-  from: ReturnType<typeof sql>,
-  columns: Record<string, GridColumn>,
-  select: ReturnType<typeof sql>,
-  q: GridQuery,
-  defaultSort: string,
-): Promise<{ rows: Row[]; rowCount: number }> {
-  const filterCol = q.filterField ? columns[q.filterField] : undefined;
-  const where = filterCol ? gridWhere(filterCol, q.filterOperator, q.filterValue) : null;
-  const whereSql = where ? sql`WHERE ${where}` : sql``;
-  const sortCol = columns[q.sortField ?? ''] ?? columns[defaultSort];
-  const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : q.sortField ? 'DESC' : 'DESC');
-  const count = await sql<{ n: string }>`SELECT count(*) AS n FROM ${from} ${whereSql}`.execute(db);
-  const rows = await sql<Row>`SELECT ${select} FROM ${from} ${whereSql}
-    ORDER BY ${sortCol.expr} ${dir} NULLS LAST, id ASC LIMIT ${q.pageSize} OFFSET ${q.page * q.pageSize}`.execute(db);
-  return { rows: rows.rows, rowCount: Number(count.rows[0].n) };
-}
-
-const userEvents = sql`(SELECT u.id, u.display_name, u.email, u.administrator, u.email_verified, u.created_at,
-    count(e.id)::int AS events, count(e.id) FILTER (WHERE e.published)::int AS published_events, max(e.created_at) AS last_event_at
-  FROM users u LEFT JOIN events e ON e.owner_id = u.id GROUP BY u.id) AS x`;
-
-export async function adminUsers(db: Kysely<DB>, q: GridQuery) {
-  const columns: Record<string, GridColumn> = {
-    displayName: { expr: sql`x.display_name`, type: 'text' },
-    email: { expr: sql`x.email`, type: 'text' },
-    administrator: { expr: sql`x.administrator`, type: 'boolean' },
-    emailVerified: { expr: sql`x.email_verified`, type: 'boolean' },
-    createdAt: { expr: sql`x.created_at`, type: 'date' },
-    events: { expr: sql`x.events`, type: 'number' },
-  };
-  const res = await gridQuery<{ id: string; display_name: string; email: string; administrator: boolean; email_verified: boolean; created_at: Date; events: number }>(
-    db,
-    userEvents,
-    columns,
-    sql`x.id, x.display_name, x.email, x.administrator, x.email_verified, x.created_at, x.events`,
-    q,
-    'createdAt',
-  );
-  return {
-    rows: res.rows.map((r) => ({
-      id: r.id,
-      displayName: r.display_name,
-      email: r.email,
-      administrator: r.administrator,
-      emailVerified: r.email_verified,
-      createdAt: isoReq(r.created_at),
-      events: r.events,
-    })),
-    rowCount: res.rowCount,
-  };
-}
-
-export async function adminOrganizers(db: Kysely<DB>, q: GridQuery) {
-  const organizers = sql`(SELECT * FROM ${userEvents} WHERE x.events > 0) AS o`;
-  const columns: Record<string, GridColumn> = {
-    displayName: { expr: sql`o.display_name`, type: 'text' },
-    email: { expr: sql`o.email`, type: 'text' },
-    events: { expr: sql`o.events`, type: 'number' },
-    publishedEvents: { expr: sql`o.published_events`, type: 'number' },
-    lastEventAt: { expr: sql`o.last_event_at`, type: 'date' },
-    createdAt: { expr: sql`o.created_at`, type: 'date' },
-  };
-  const res = await gridQuery<{
-    id: string;
-    display_name: string;
-    email: string;
-    events: number;
-    published_events: number;
-    last_event_at: Date | null;
-    created_at: Date;
-  }>(db, organizers, columns, sql`o.id, o.display_name, o.email, o.events, o.published_events, o.last_event_at, o.created_at`, q, 'lastEventAt');
-  return {
-    rows: res.rows.map((r) => ({
-      id: r.id,
-      displayName: r.display_name,
-      email: r.email,
-      events: r.events,
-      publishedEvents: r.published_events,
-      lastEventAt: iso(r.last_event_at),
-      createdAt: isoReq(r.created_at),
-    })),
-    rowCount: res.rowCount,
-  };
-}
-
-export async function adminDashboard(db: Kysely<DB>) {
-  const r = await sql<{ users: string; organizers: string; events: string; published: string; tickets: string }>`SELECT
-      (SELECT count(*) FROM users) AS users,
+/** Totals for the platform dashboard. */
+export async function eventTotals(db: Kysely<DB>) {
+  const r = await sql<{ organizers: string; events: string; published: string; tickets: string }>`SELECT
       (SELECT count(DISTINCT owner_id) FROM events) AS organizers,
       (SELECT count(*) FROM events) AS events,
       (SELECT count(*) FROM events WHERE published) AS published,
       (SELECT count(*) FROM event_ticket_types) AS tickets`.execute(db);
   const row = r.rows[0];
-  return {
-    users: Number(row.users),
-    organizers: Number(row.organizers),
-    events: Number(row.events),
-    publishedEvents: Number(row.published),
-    ticketTypes: Number(row.tickets),
-  };
+  return { organizers: Number(row.organizers), events: Number(row.events), publishedEvents: Number(row.published), ticketTypes: Number(row.tickets) };
 }
 
 /** Display names of users (for the audit trail and the collaborator list): the accounts module's query. */

@@ -2,6 +2,8 @@ import type { Generated } from 'kysely';
 
 /** Read-model tables of the events module (kysely types; SQL in migrations/0200_events.sql). */
 export interface EventsTables {
+  /** View published for other modules' grids (migrations/0204_events_by_owner.sql): each organizer's event figures. */
+  events_by_owner: { owner_id: string; events: number; published_events: number; last_event_at: Date | string | null };
   events: {
     id: string;
     owner_id: string;
