@@ -108,6 +108,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Calls `listener` whenever the socket is created, closed, connects or disconnects. Returns the unsubscribe. */
+export function onSocketChange(listener: () => void): () => void {
+  const off = subscribe(listener);
+  return () => void off();
+}
+
 /** `true` while the socket is connected (spec: disconnect sets internet false; reconnect sets it true). */
 export function useSocketConnected(): boolean {
   return useSyncExternalStore(subscribe, () => connected, () => false);

@@ -21,8 +21,10 @@ import type {
   publicEventResponseSchema,
   eventListResponseSchema,
 } from '@contracts/events';
+import { EVENT_UPDATED_SOCKET_EVENT, type EventUpdatedPayload } from '@contracts/events';
 import type { z } from 'zod';
 import { api } from '../../app/api';
+import { currentSocket, onSocketChange, type AppSocket } from '../../app/socket';
 
 export type PublicEventResponse = z.infer<typeof publicEventResponseSchema>;
 export type MyEvent = z.infer<typeof myEventsResponseSchema>['data'][number];
@@ -42,10 +44,13 @@ interface Write<T> {
  */
 let lastPosition: string | null = null;
 const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
-async function remember<T extends { position: string | null }>(queryFulfilled: Promise<{ data: T }>) {
+async function remember<T extends { position: string | null; data?: unknown }>(queryFulfilled: Promise<{ data: T }>) {
   try {
     const { data } = await queryFulfilled;
     if (data.position) lastPosition = data.position;
+    // This tab's own write refetches by its tags: the push about it then changes nothing.
+    const ev = data.data as { _id?: unknown; version?: unknown } | null;
+    if (typeof ev?._id === 'string' && typeof ev.version === 'number') seenVersion(ev._id, ev.version);
   } catch {
     /* errors are shown by the caller */
   }
@@ -77,6 +82,59 @@ const seg = (v: string) => encodeURIComponent(v);
 const addTagTypes = ['Event', 'Ticket', 'PaymentMethod', 'Collaborator', 'EventHistory', 'Permissions', 'AdminGrid'] as const;
 
 const eventsTagged = api.enhanceEndpoints({ addTagTypes });
+
+/** Highest stream version of each event this tab has shown or written: older or repeated pushes are ignored. */
+const seenVersions = new Map<string, number>();
+function seenVersion(eventId: string, version: number) {
+  if (version > (seenVersions.get(eventId) ?? -1)) seenVersions.set(eventId, version);
+}
+/** What an `event:updated` push refetches: everything an open page of that event may show. */
+const LIVE_TAGS = ['Event', 'Ticket', 'PaymentMethod', 'Collaborator', 'EventHistory', 'Permissions'] as const;
+
+/**
+ * `event:updated` (pushed to the event's team once its read models changed; src/projections/events/read-models.ts)
+ * keeps an open page of that event live: while a cache entry showing the event exists, a newer push refetches
+ * the event's queries, reading after the push's position. Follows the socket as it is created or replaced; an
+ * anonymous visitor has none and simply gets no pushes.
+ */
+async function followEventUpdates<T>(
+  lifecycle: {
+    dispatch: (action: ReturnType<typeof eventsTagged.util.invalidateTags>) => unknown;
+    cacheDataLoaded: Promise<{ data: T }>;
+    cacheEntryRemoved: Promise<unknown>;
+  },
+  idOf: (data: T) => string,
+  versionOf: (data: T) => number | undefined,
+) {
+  let loaded: T;
+  try {
+    loaded = (await lifecycle.cacheDataLoaded).data;
+  } catch {
+    return; // removed before it ever loaded
+  }
+  const eventId = idOf(loaded);
+  const shown = versionOf(loaded);
+  if (shown !== undefined) seenVersion(eventId, shown);
+  const onUpdate = (p: EventUpdatedPayload) => {
+    if (p.eventId !== eventId || p.version <= (seenVersions.get(eventId) ?? -1)) return;
+    seenVersion(eventId, p.version);
+    lastPosition = p.position;
+    lifecycle.dispatch(eventsTagged.util.invalidateTags([...LIVE_TAGS]));
+  };
+  const on: { socket: AppSocket | null } = { socket: null };
+  const follow = () => {
+    const s = currentSocket();
+    if (s === on.socket) return;
+    on.socket?.off(EVENT_UPDATED_SOCKET_EVENT, onUpdate);
+    on.socket = s;
+    s?.on(EVENT_UPDATED_SOCKET_EVENT, onUpdate);
+  };
+  follow();
+  const stop = onSocketChange(follow);
+  await lifecycle.cacheEntryRemoved;
+  stop();
+  on.socket?.off(EVENT_UPDATED_SOCKET_EVENT, onUpdate);
+}
 type Builder = Parameters<Parameters<typeof eventsTagged.injectEndpoints>[0]['endpoints']>[0];
 
 /**
@@ -129,10 +187,12 @@ export const eventsApi = eventsTagged.injectEndpoints({
         query: (id) => ({ url: `event/${seg(id)}`, params: after(), headers: headersFor(id) }),
         transformResponse: (r: { data: EventDto }) => r.data,
         providesTags: (_r, _e, id) => [{ type: 'Event', id }, 'Event'],
+        onCacheEntryAdded: (_id, lifecycle) => followEventUpdates(lifecycle, (d) => d._id, (d) => d.version),
       }),
       eventInformation: b.query<EventInformation, string>({
         query: (id) => ({ url: `eventInformation/${seg(id)}`, params: after(), headers: headersFor(id) }),
         providesTags: ['Event', 'Ticket', 'PaymentMethod'],
+        onCacheEntryAdded: (_id, lifecycle) => followEventUpdates(lifecycle, (d) => d.data._id, (d) => d.data.version),
       }),
       myEvents: b.query<MyEvent[], { filter?: string; q?: string }>({
         query: (q) => ({ url: 'events/mine', params: after({ ...q }) }),
@@ -150,6 +210,8 @@ export const eventsApi = eventsTagged.injectEndpoints({
       publicEvent: b.query<PublicEventResponse, string>({
         query: (code) => ({ url: `e/${seg(code)}`, params: after() }),
         providesTags: ['Event', 'Ticket'],
+        // A team member looking at the public page sees it change too (the public shape has no version).
+        onCacheEntryAdded: (_code, lifecycle) => followEventUpdates(lifecycle, (d) => d.data._id, () => undefined),
       }),
       history: b.query<AuditEntry[], string>({
         query: (id) => ({ url: `event/${seg(id)}/history`, params: after(), headers: headersFor(id) }),
