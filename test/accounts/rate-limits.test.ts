@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsRateLimits } from '../../src/http/accounts/rate-limit.js';
 import { startTestNode } from '../support/context.js';
@@ -65,5 +66,8 @@ describe('accounts rate limits on guesses', () => {
     // verify/resend is a signed-in action, not a token: outside this budget.
     const u = await signUp(t.node.url);
     expect((await fetch(`${api}/verify/resend`, { method: 'POST', headers: bearer(u.token) })).status).toBe(200);
+    // A team invitation link is a token of the same kind: guessing it spends the same budget.
+    const invitation = await fetch(`${api}/confirm/invitation/${randomUUID()}`, { method: 'POST', headers: bearer(u.token) });
+    expect(invitation.status).toBe(429);
   });
 });

@@ -52,6 +52,7 @@ import {
   searchEvents,
 } from '../../projections/events/queries.js';
 import { adminOrganizers, adminUsers, countUsers } from '../../projections/accounts/admin.js';
+import { accountsRateLimit } from '../accounts/rate-limit.js';
 import { defineRoute } from '../route.js';
 import { HttpError } from '../errors.js';
 import type { AuthUser } from '../../contracts/accounts.js';
@@ -298,6 +299,8 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     },
   );
 
+  // An invitation link is an e-mailed token too: refused ones count in the same per-IP budget as the accounts' links.
+  router.post('/confirm/invitation/:token', accountsRateLimit(ctx, 'mailTokenPerIp'));
   defineRoute(
     router,
     ctx,
