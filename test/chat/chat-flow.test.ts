@@ -95,8 +95,8 @@ describe('chat over HTTP and Socket.IO', () => {
     const invalid = await B.put(`chatMessage/${sent.body.data._id}`, { state: 'pending' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.messagePublic).toBe('LOS DATOS ENVIADOS SON INCORRECTOS.');
-    // The field error is in Spanish too (zod's Spanish locale), not zod's English default.
-    expect(invalid.body.errors).toEqual([{ path: 'state', message: 'Opción inválida: se esperaba una de "delivered"|"viewed"' }]);
+    // The field error is in plain Spanish too (src/http/zod-es.ts), not zod's English default.
+    expect(invalid.body.errors).toEqual([{ path: 'state', message: 'Debe ser uno de estos valores: «delivered», «viewed».' }]);
   });
 
   it('a bulk view sends chat-room:messages-update; unread counts follow', async () => {
@@ -189,6 +189,28 @@ describe('chat over HTTP and Socket.IO', () => {
     // Another member using the same client id makes its own message.
     const other = await B.send(roomId, 'mismo id', id);
     expect(other.body.data._id).not.toBe(results[0].body.data._id);
+  });
+
+  it('a send goes through handleCommand without reading the room stream: one append at version any, with its command id', async () => {
+    await A.send(roomId, 'calienta la caché', randomUUID()); // membership cached by now
+    const store = t.ctx.store;
+    const reads: string[] = [];
+    const appends: { streamId: string; options: unknown }[] = [];
+    const { readStream, appendToStream } = store;
+    store.readStream = (streamId, ...rest) => (reads.push(streamId), readStream.call(store, streamId, ...rest));
+    store.appendToStream = (streamId, events, options) => (appends.push({ streamId, options }), appendToStream.call(store, streamId, events, options));
+    try {
+      const id = randomUUID();
+      const ack = await emitAck(sa, 'chat-room:message', { _room: roomId, id, message: 'sin lecturas' });
+      expect(ack).toMatchObject({ ok: true, data: { id } });
+      expect(reads.filter((s) => s.startsWith('chat-room'))).toEqual([]);
+      expect(appends.filter((a) => a.streamId.startsWith('chat-room'))).toEqual([
+        { streamId: `chat-room-${roomId}`, options: expect.objectContaining({ expectedVersion: 'any', commandId: `${ana.user._id}:${id}` }) },
+      ]);
+    } finally {
+      store.readStream = readStream;
+      store.appendToStream = appendToStream;
+    }
   });
 
   it('a send over the socket is acked with the message and pushed to every other connection, not back to its own', async () => {

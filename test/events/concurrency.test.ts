@@ -66,6 +66,35 @@ describe('eventCode uniqueness and idempotent writes', () => {
     expect(await t.ctx.store.readStream(`events-event-${ev._id}`)).toHaveLength(97);
   });
 
+  it('PUT with edits and published: true is one command: both events in one append, or nothing', async () => {
+    const a = await organizer(t.node.url);
+    const created = await createEvent(a);
+    await settle(t, created.position);
+    const ev = created.data;
+    const stream = () => t.ctx.store.readStream(`events-event-${ev._id}`);
+    // No ticket yet: the publication is refused, and so is the edit that came with it.
+    const refused = await a.put(`/event/${ev._id}`, { eventName: 'Feria Publicada', published: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('NO_TICKETS');
+    expect(await stream()).toHaveLength(1);
+
+    const ticket = await a.post(`/event/${ev._id}/ticket`, ticketBody());
+    expect(ticket.status).toBe(201);
+    const published = await a.put(`/event/${ev._id}`, { eventName: 'Feria Publicada', published: true });
+    expect(published.status).toBe(200);
+    expect(published.body.data).toMatchObject({ eventName: 'Feria Publicada', published: true });
+    const [edited, publication] = (await stream()).slice(-2);
+    expect([edited.type, publication.type]).toEqual(['events.EventDetailsChanged', 'events.EventPublished']);
+    // One append: one transaction (positions are "<transaction id>:<position>"), the publication naming the new name.
+    expect(edited.position.split(':')[0]).toBe(publication.position.split(':')[0]);
+    expect(publication.data.eventName).toBe('Feria Publicada');
+    expect(published.body.position).toBe(publication.position);
+    // published: false on a published event is refused; a repeat of the publication changes nothing.
+    expect((await a.put(`/event/${ev._id}`, { published: false })).body.code).toBe('NO_UNPUBLISH');
+    expect((await a.put(`/event/${ev._id}`, { eventName: 'Feria Publicada', published: true })).status).toBe(200);
+    expect(await stream()).toHaveLength(4);
+  });
+
   it('Idempotency-Key replays the first answer and appends nothing new', async () => {
     const a = await organizer(t.node.url);
     const ev = (await createEvent(a)).data;
