@@ -6,7 +6,7 @@ import { createPiiVault } from '../../crypto/pii-vault.js';
 import { EMAIL_RESERVATION_SCOPE, emailHash } from '../../domain/accounts/email.js';
 import { TOKEN_TTL_MS, userDecider, userStreamId, type UserCommand, type UserEvent } from '../../domain/accounts/user.js';
 import { DomainError, UnauthorizedError } from '../../domain/shared/errors.js';
-import { ReservationConflictError } from '../../eventstore/port.js';
+import { ReservationConflictError, type Recorded } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
 import { findUserById } from '../../projections/accounts/queries.js';
 import { waitForPosition } from '../../projections/wait.js';
@@ -70,11 +70,11 @@ async function eventIdAt(ctx: Ctx, userId: string, version: number): Promise<str
 
 /** Current e-mail and name, decrypted from the user's own stream (independent of projection lag). */
 export async function loadPersonalData(ctx: Ctx, userId: string): Promise<{ email: string; displayName: string } | null> {
-  const events = await ctx.store.readStream(userStreamId(userId));
+  const events = (await ctx.store.readStream(userStreamId(userId))) as Recorded<UserEvent>[];
   const vault = createPiiVault(ctx.db);
   let email: string | null = null;
   let displayName: string | null = null;
-  for (const e of events as unknown as UserEvent[]) {
+  for (const e of events) {
     if (e.type === 'accounts.UserRegistered') {
       email = e.data.email;
       displayName = e.data.displayName;
