@@ -30,7 +30,7 @@ export interface CommandResult<S, E> {
   state: S;
   /** The events this command produced (the first attempt's events when it was a retry). */
   events: E[];
-  /** Stream revision after the command (-1: stream still empty). */
+  /** Stream revision after the command (-1: stream still empty, or unknown: nothing appended after a load at 'any'). */
   version: number;
   /** Global position written; pass it as `after` to queries for read-your-writes. Null when nothing changed. */
   position: string | null;
