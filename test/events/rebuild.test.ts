@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import { eventsReadModels } from '../../src/projections/events/read-models.js';
-import { signUp, uniqueEmail } from '../support/accounts.js';
-import { createEvent, organizer, settle, useEventsNode, ticketBody } from './helpers.js';
+import { uniqueEmail } from '../support/accounts.js';
+import { createEvent, organizer, settle, signUpVerified, useEventsNode, ticketBody } from './helpers.js';
 
 const TABLES = ['events', 'event_ticket_types', 'event_payment_methods', 'event_members', 'event_invitations'] as const;
 
@@ -28,7 +28,8 @@ describe('events read models rebuild from the log', () => {
     const pm = await a.post(`/event/${ev._id}/paymentMethod`, { kind: 'bankDeposit', bank: 'BCP', account: '123', holder: 'Ana' });
     await a.put(`/event/${ev._id}/paymentMethod/${pm.body.data._id}`, { instructions: 'Enviar voucher' });
     await a.put(`/event/${ev._id}`, { eventCode: `${ev.eventCode}-x`, capacity: 900, published: true });
-    const colleague = await signUp(t.node.url);
+    // A verified account gets the role at once (an unverified one would stay a pending invitation).
+    const colleague = await signUpVerified(t);
     await a.post(`/event/${ev._id}/collaborator`, { email: colleague.email, module: 'store', role: 'register' });
     await a.post(`/event/${ev._id}/collaborator`, { email: colleague.email, module: 'store', role: 'poll' });
     await a.post(`/event/${ev._id}/collaborator`, { email: uniqueEmail('pendiente'), module: 'contacts', role: 'administrator' });
