@@ -1,17 +1,15 @@
 /**
  * The events module's use of the access guard (src/http/access/guard.ts). Routes that only need permission
- * declare `access` in defineRoute; handlers that need the event's state to answer or decide call
- * `authorizeEvent`, which asks the guard (one query on the memberships read model) and then loads the state
- * through the command path.
+ * declare `access` in defineRoute (one query on the memberships read model); handlers that need the event's
+ * state to answer or decide then call `loadState`, which reads it through the command path.
  */
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../contracts/accounts.js';
-import type { AccessAction } from '../../domain/access/matrix.js';
 import type { CreatedEvent } from '../../domain/events/event.js';
 import { messages } from '../../messages/es.js';
 import { loadEvent } from '../../commands/events/service.js';
-import { authorizeRequest, readAccessHeaders, type AccessGrant, type AccessHeaders } from '../access/guard.js';
+import { readAccessHeaders, type AccessGrant, type AccessHeaders } from '../access/guard.js';
 import { HttpError } from '../errors.js';
 
 export type { AccessHeaders };
@@ -41,8 +39,3 @@ export async function loadState(ctx: AppContext, grant: AccessGrant): Promise<Ev
   return { ...grant, state: loaded.state, version: loaded.version };
 }
 
-/** Guard (one query) and then the event's state (command path). */
-export async function authorizeEvent(ctx: AppContext, req: Request, eventIdOrCode: string, action: AccessAction): Promise<EventAccess> {
-  requireUser(req);
-  return loadState(ctx, await authorizeRequest(ctx, req, eventIdOrCode, action));
-}

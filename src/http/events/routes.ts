@@ -59,7 +59,8 @@ import type { AuthUser } from '../../contracts/accounts.js';
 import type { AccessAction } from '../../domain/access/matrix.js';
 import type { CreatedEvent } from '../../domain/events/event.js';
 import { waitForMemberships } from '../../projections/access/queries.js';
-import { accessHeaders, authorizeEvent, loadState, requireUser } from './access.js';
+import { authorizeRequest } from '../access/guard.js';
+import { accessHeaders, loadState, requireUser } from './access.js';
 import { eventInformation, publicEvent } from './information.js';
 import { collaboratorsOf, inviteCollaborator, confirmInvitation, removeCollaborator } from './collaborators.js';
 import { modulesOf, permissionsOf, validateRole } from './roles.js';
@@ -123,8 +124,9 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       const user = requireUser(req);
       const { published, expectedVersion, clientId, ...changes } = body;
       const editing = Object.values(changes).some((v) => v !== undefined);
-      const a = await authorizeEvent(ctx, req, params.id, editing || published === undefined ? 'event.edit' : 'event.publish');
-      if (published === true && editing) await authorizeEvent(ctx, req, params.id, 'event.publish');
+      // The action depends on the body (edit, publish, or both): the guard is asked here instead of in `access`.
+      await authorizeRequest(ctx, req, params.id, editing || published === undefined ? 'event.edit' : 'event.publish');
+      if (published === true && editing) await authorizeRequest(ctx, req, params.id, 'event.publish');
       // One command: edits with `published: true` are decided and appended together (src/commands/events/update-event.ts).
       const result = await updateEvent(ctx, user, params.id, { changes, published, expectedVersion, clientId });
       return { data: eventDtoFromState(result.state, result.version), position: result.position };
