@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
-import { pickStrings, STRING_BUNDLES, uncoveredKeys, type StringBundle } from './src/i18n/bundles';
+// With its extension (TypeScript maps .js to the .ts file): Vite warns at every start about extensionless imports,
+// which its coming native config loader cannot resolve.
+import { pickStrings, STRING_BUNDLES, uncoveredKeys, type StringBundle } from './src/i18n/bundles.js';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
