@@ -157,6 +157,23 @@ function businessConferenceMenu(role: 'administrator' | 'production' | 'support'
   return [...main, { key: 'settingsGroup', items: settings }];
 }
 
+/** Spec "Exhibitor role": Tablero, exhibitors, speakers, invitations and the Gestion App group. */
+const EXHIBITOR_MENU: MatrixMenuEntry[] = [
+  i('dashboard', ''),
+  i('exhibitor', '/exhibitor'),
+  i('speaker', '/speaker'),
+  i('invitation', '/invitation'),
+  {
+    key: 'appControl',
+    items: [
+      i('usersApp', '/appControl/usersApp'),
+      i('stands', '/appControl/stands'),
+      i('participantStand', '/appControl/participantStand'),
+      i('appSettings', '/appControl/settings'),
+    ],
+  },
+];
+
 // ----- the matrix -------------------------------------------------------------------------------------------
 export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, RolePermission>> } = {
   store: {
@@ -273,21 +290,7 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       scope: 'event',
       team: true,
       actions: ['event.read', 'exhibitor.manage', 'stand.manage'],
-      menu: [
-        i('dashboard', ''),
-        i('exhibitor', '/exhibitor'),
-        i('speaker', '/speaker'),
-        i('invitation', '/invitation'),
-        {
-          key: 'appControl',
-          items: [
-            i('usersApp', '/appControl/usersApp'),
-            i('stands', '/appControl/stands'),
-            i('participantStand', '/appControl/participantStand'),
-            i('appSettings', '/appControl/settings'),
-          ],
-        },
-      ],
+      menu: EXHIBITOR_MENU,
       extraPages: ['/users', '/invitations', '/participants', '/stands', '/records', '/exhibitions', '/meetingsRoom'],
       anyPage: true,
       grants: ['exhibitor'],
@@ -298,21 +301,7 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       scope: 'exhibitorCompany',
       team: false,
       actions: ['event.read', 'stand.manage'],
-      menu: [
-        i('dashboard', ''),
-        i('exhibitor', '/exhibitor'),
-        i('speaker', '/speaker'),
-        i('invitation', '/invitation'),
-        {
-          key: 'appControl',
-          items: [
-            i('usersApp', '/appControl/usersApp'),
-            i('stands', '/appControl/stands'),
-            i('participantStand', '/appControl/participantStand'),
-            i('appSettings', '/appControl/settings'),
-          ],
-        },
-      ],
+      menu: EXHIBITOR_MENU,
     },
   },
   contacts: {
