@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 // With its extension (TypeScript maps .js to the .ts file): Vite warns at every start about extensionless imports,
 // which its coming native config loader cannot resolve.
 import { pickStrings, STRING_BUNDLES, uncoveredKeys, type StringBundle } from './src/i18n/bundles.js';
+import { webRoutesManifest } from './web-routes-plugin.js';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -130,7 +131,7 @@ const esStrings: Plugin = {
 export default defineConfig(({ command }) => ({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), esStrings, ...(command === 'build' ? [muiWithoutCssVars, collectEntryModules] : [])],
+  plugins: [react(), esStrings, ...(command === 'build' ? [muiWithoutCssVars, collectEntryModules, webRoutesManifest(fileURLToPath(import.meta.url))] : [])],
   resolve: {
     alias: [
       { find: '@contracts', replacement: path.join(repoRoot, 'src/contracts') },

@@ -15,6 +15,7 @@ import { authenticate } from './auth.js';
 import { errorBody, errorHandler } from './errors.js';
 import { jsonBody } from './json-body.js';
 import { rejectUnstorableText } from './text-guard.js';
+import { webRouteStatus } from './web-routes.js';
 import { openApiDocument } from './openapi.js';
 import { registerRoutes } from './routes.js';
 
@@ -135,6 +136,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
     // The web app's scripts are ~700 KB raw and ~210 KB gzipped: compress what the browser downloads.
     app.use(compression());
     app.use(express.static(WEB_DIST, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.use(webRouteStatus(WEB_DIST)); // 404 for a path no web page matches (still the app's index.html)
     app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(WEB_DIST, 'index.html'));

@@ -1,15 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../components/ErrorPage';
-import { withStrings } from '../i18n';
-import { webModules } from '../modules';
 import { Shell } from '../shell/Shell';
-
-/**
- * Route table (spec section 2). Pages are lazy (route-level code splitting); each lazy module exports
- * `Component` (and optionally `loader`). Every module of web/src/modules/index.ts contributes its routes,
- * mounted under the shell; the catch-all 404 stays last.
- */
-const moduleRoutes: RouteObject[] = webModules.flatMap((m) => m.routes);
+import { pageRoutes } from './page-routes';
 
 function BootScreen() {
   return (
@@ -19,7 +11,12 @@ function BootScreen() {
   );
 }
 
-/** Shell layout with a pathless child whose errorElement keeps errors of any page inside the shell. */
+/**
+ * Route table (spec section 2). Pages are lazy (route-level code splitting); each lazy module exports
+ * `Component` (and optionally `loader`). The pages (./page-routes.ts: the shell's own and every module's of
+ * web/src/modules/index.ts) are mounted under the shell; the catch-all 404 stays last.
+ * Shell layout with a pathless child whose errorElement keeps errors of any page inside the shell.
+ */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -31,11 +28,7 @@ export const appRoutes: RouteObject[] = [
       {
         errorElement: <ErrorPage />,
         children: [
-          { index: true, lazy: withStrings(['home'], () => import('../pages/HomePage')) },
-          { path: 'confidentialityPolicy', lazy: withStrings(['legal'], () => import('../pages/PrivacyPage')) },
-          { path: 'generalConditionsUtilization', lazy: withStrings(['legal'], () => import('../pages/TermsPage')) },
-          { path: 'error/:status', lazy: () => import('../pages/ErrorRoutePage') },
-          ...moduleRoutes,
+          ...pageRoutes,
           { path: '*', lazy: () => import('../pages/NotFoundPage') },
         ],
       },

@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import EventIcon from '@mui/icons-material/Event';
 import HomeIcon from '@mui/icons-material/Home';
@@ -14,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 import { NavLink, useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH } from '../app/theme';
+import { useCurrentUser } from '../modules/accounts/api';
 
 interface Item {
   to: string;
@@ -23,16 +25,21 @@ interface Item {
   public?: boolean;
 }
 
-/** Spec section 2, menus: Inicio, Modulos, Mis Eventos, Mis Entradas, Ajustes de la cuenta. */
+/**
+ * Spec section 2, menus: Inicio, Modulos, Mis Eventos, Mis Entradas, Ajustes de la cuenta; plus Administrador
+ * (/admin) for platform administrators (spec section 6).
+ */
 export function UserDrawerList({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const user = useCurrentUser();
   const items: Item[] = [
     { to: '/', label: t('shell.drawer.home'), icon: <HomeIcon />, public: true },
     { to: '/module', label: t('shell.drawer.modules'), icon: <ViewModuleIcon /> },
     { to: '/myevent', label: t('shell.drawer.myEvents'), icon: <EventIcon /> },
     { to: '/mytickets', label: t('shell.drawer.myTickets'), icon: <ConfirmationNumberIcon /> },
     { to: '/settings/profile', label: t('shell.drawer.accountSettings'), icon: <SettingsIcon /> },
+    ...(user?.administrator ? [{ to: '/admin', label: t('shell.admin'), icon: <AdminPanelSettingsIcon /> }] : []),
   ];
   return (
     <List component="ul" sx={{ px: 1 }}>
