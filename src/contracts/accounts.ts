@@ -48,4 +48,7 @@ export const mailTokenParams = z.object({
 export const userResponseSchema = z.object({ user: authUserSchema, token: z.string() });
 export const dataTokenResponseSchema = z.object({ data: authUserSchema, token: z.string() });
 export const dataUserResponseSchema = z.object({ data: authUserSchema });
+/** GET session: the signed-in user, or null for an anonymous visitor (200 either way, unlike validate's 401). */
+export const sessionResponseSchema = z.object({ user: authUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -10,6 +10,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSetSchema,
   profileUpdateSchema,
+  sessionResponseSchema,
   signinRequestSchema,
   signupRequestSchema,
   userResponseSchema,
@@ -86,6 +87,18 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     ctx,
     { method: 'get', path: '/validate', summary: 'Usuario de la sesión (401 si no hay sesión)', tag: TAG, auth: 'user', response: dataUserResponseSchema },
     async ({ user }) => ({ data: user }),
+  );
+
+  // The web app asks who is signed in on every first load: an anonymous visitor is an answer, not an error (a
+  // 401 here was a console error on every anonymous page). validate keeps the spec's 401 for its callers.
+  defineRoute(
+    router,
+    ctx,
+    { method: 'get', path: '/session', summary: 'Usuario de la sesión, o null sin sesión', tag: TAG, auth: 'optional', response: sessionResponseSchema },
+    async ({ user, res }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      return { user: user ?? null };
+    },
   );
 
   defineRoute(

@@ -21,7 +21,7 @@ export function signInPath(pathname?: string): string {
   return pathname && pathname !== '/' ? `/auth/sign-in/${encodeRedirect(pathname)}` : '/auth/sign-in';
 }
 
-/** The signed-in user from the RTK Query cache (fetched with GET validate once), or null. */
+/** The signed-in user from the RTK Query cache (fetched with GET session once), or null. */
 export async function loadUser(): Promise<AuthUser | null> {
   const sub = store.dispatch(accountsApi.endpoints.me.initiate());
   try {

@@ -1,4 +1,4 @@
-import type { AuthUser, ChangePasswordRequest, ProfileUpdate, SigninRequest, SignupRequest } from '@contracts/accounts';
+import type { AuthUser, ChangePasswordRequest, ProfileUpdate, SessionResponse, SigninRequest, SignupRequest } from '@contracts/accounts';
 import { api } from '../../app/api';
 
 interface MessageResponse {
@@ -24,12 +24,11 @@ async function updateMeIfSameUser(
 /** Accounts endpoints (/api/v2). `me` is the signed-in user or null; everything else is a mutation. */
 export const accountsApi = api.injectEndpoints({
   endpoints: (b) => ({
+    // GET session answers 200 with null for an anonymous visitor: GET validate's 401 was a console error on
+    // every anonymous page load.
     me: b.query<AuthUser | null, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const r = await baseQuery('validate');
-        if (r.error) return r.error.status === 401 ? { data: null } : { error: r.error };
-        return { data: (r.data as { data: AuthUser }).data };
-      },
+      query: () => 'session',
+      transformResponse: (r: SessionResponse) => r.user,
       providesTags: ['User'],
     }),
     /** GET validateadmin: the platform administrator, or the API error (401/403 with messagePublic). */
