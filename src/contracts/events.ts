@@ -731,7 +731,8 @@ export const coverUploadResponseSchema = eventWriteResponseSchema;
  * Socket.IO event pushed to every team member's `user:<id>` room after an event's read models changed (and to
  * a removed collaborator), so open pages refetch: invalidate the event's RTK Query tags when it arrives.
  */
-export const EVENT_UPDATED_SOCKET_EVENT = 'event:updated';
+import { EVENT_UPDATED_SOCKET_EVENT } from './events-socket.js';
+export { EVENT_UPDATED_SOCKET_EVENT };
 export const eventUpdatedPayloadSchema = z.object({
   eventId: z.string(),
   /** Stream revision reached; ignore pushes older than what you have. */

@@ -21,7 +21,8 @@ import type {
   publicEventResponseSchema,
   eventListResponseSchema,
 } from '@contracts/events';
-import { EVENT_UPDATED_SOCKET_EVENT, type EventUpdatedPayload } from '@contracts/events';
+import type { EventUpdatedPayload } from '@contracts/events';
+import { EVENT_UPDATED_SOCKET_EVENT } from '@contracts/events-socket';
 import type { z } from 'zod';
 import { api } from '../../app/api';
 import { currentSocket, onSocketChange, type AppSocket } from '../../app/socket';
