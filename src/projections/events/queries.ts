@@ -37,6 +37,7 @@ export function eventDtoFromRow(r: EventRow): EventDto {
     coverUrl: r.cover_url,
     published: r.published,
     publishedAt: iso(r.published_at),
+    cancelledAt: iso(r.cancelled_at ?? null),
     createdAt: isoReq(r.created_at),
     updatedAt: isoReq(r.updated_at),
     version: r.version,
@@ -134,6 +135,7 @@ function summaryFromRow(r: EventRow & { min_price: string | null; max_price: str
     onlineUrl: r.online_url,
     coverUrl: r.cover_url,
     published: r.published,
+    cancelled: (r.cancelled_at ?? null) !== null,
     minPrice: r.min_price === null ? null : Number(r.min_price),
     maxPrice: r.max_price === null ? null : Number(r.max_price),
   };
@@ -148,7 +150,7 @@ export async function myEvents(db: Kysely<DB>, userId: string, filter: string, q
     .select(['p.min_price', 'p.max_price'])
     .where('events.id', 'in', db.selectFrom('event_members').select('event_id').where('user_id', '=', userId));
   if (filter === 'published') query = query.where('events.published', '=', true);
-  if (filter === 'draft') query = query.where('events.published', '=', false);
+  if (filter === 'draft') query = query.where('events.published', '=', false).where('events.cancelled_at', 'is', null);
   if (filter === 'upcoming') query = query.where('events.end_date', '>=', now);
   if (filter === 'past') query = query.where('events.end_date', '<', now);
   if (q) {
@@ -193,8 +195,15 @@ export async function publishedEvents(db: Kysely<DB>, page: number, pageSize: nu
 }
 
 /**
- * Full-text search over published events with the Spanish configuration, accent-insensitive (aforo_unaccent on
- * both sides), plus a prefix match on the name so partial words typed in the search box still find events.
+ * Search over published events, accent- and case-insensitive (aforo_unaccent + lower on both sides). An event
+ * matches when the Spanish full text matches (stems: "ferias" finds "feria") or when every word of 3+ letters
+ * is close to a word of its text by trigram word similarity (pg_trgm `<%`, threshold 0.6): a partial word
+ * ("gastronomi", any word prefix scores n/(n+1) >= 0.75) or a one-letter typo ("gastronmica") still finds "Feria
+ * Gastronómica". Shorter words ("de") are left to the full text, where they are stop words, unless there are
+ * only short words. Both arms are indexed (GIN on `search`, GIN trigram on the folded text).
+ * Order: the name is the text, then the name starts with it, then every word begins a word of the name, then
+ * of the rest of the event; within each, by similarity (the name counts double) and full-text rank.
+ * The folded text and its trigram index: migrations/0205_events_search.sql.
  */
 export async function searchEvents(db: Kysely<DB>, q: string, page: number, pageSize: number) {
   const words = q
@@ -203,17 +212,39 @@ export async function searchEvents(db: Kysely<DB>, q: string, page: number, page
     .filter(Boolean)
     .slice(0, 8);
   if (!words.length) return { data: [], total: 0 };
-  const prefix = `${words.join(' ').toLowerCase()}%`.replace(/[\\_]/g, (c) => `\\${c}`);
+  const long = words.filter((w) => [...w].length >= 3);
+  // Words hold only letters and digits, so they carry no LIKE wildcard.
+  const phrase = sql`lower(aforo_unaccent(${words.join(' ')}))`;
+  const fold = (w: string) => sql`lower(aforo_unaccent(${w}))`;
   const tsq = sql`websearch_to_tsquery('spanish', aforo_unaccent(${words.join(' ')}))`;
-  const match = sql<boolean>`(events.search @@ ${tsq} OR lower(aforo_unaccent(events.event_name)) LIKE aforo_unaccent(${prefix}))`;
+  const doc = sql`aforo_event_search_text(events.event_name, events.event_code, events.venue, events.description)`;
+  const name = sql`lower(aforo_unaccent(events.event_name))`;
+  // Words of the name (or of the whole text) with a space before each, for "begins a word" matches.
+  const nameWords = sql`(' ' || regexp_replace(${name}, '[^[:alnum:]]+', ' ', 'g'))`;
+  const docWords = sql`(' ' || regexp_replace(${doc}, '[^[:alnum:]]+', ' ', 'g'))`;
+  const all = (f: (w: string) => ReturnType<typeof sql>) => sql.join(words.map(f), sql` AND `);
+  const fuzzy = sql.join((long.length ? long : words).map((w) => sql`${fold(w)} <% ${doc}`), sql` AND `);
+  const match = sql<boolean>`(events.search @@ ${tsq} OR (${fuzzy}))`;
+  const tier = sql`CASE
+      WHEN ${name} = ${phrase} THEN 0
+      WHEN ${name} LIKE ${phrase} || '%' THEN 1
+      WHEN ${all((w) => sql`${nameWords} LIKE '% ' || ${fold(w)} || '%'`)} THEN 2
+      WHEN ${all((w) => sql`${docWords} LIKE '% ' || ${fold(w)} || '%'`)} THEN 3
+      ELSE 4 END`;
+  const similarity = sql`(${sql.join(
+    words.map((w) => sql`2 * word_similarity(${fold(w)}, ${name}) + word_similarity(${fold(w)}, ${doc})`),
+    sql` + `,
+  )} + ts_rank(events.search, ${tsq}))`;
   const base = db.selectFrom('events').where('events.published', '=', true).where(match);
   const [{ total }] = await base.select(sql<string>`count(*)`.as('total')).execute();
   const rows = await base
     .leftJoin(priceRange(db), 'p.event_id', 'events.id')
     .selectAll('events')
     .select(['p.min_price', 'p.max_price'])
-    .orderBy(sql`ts_rank(events.search, ${tsq})`, 'desc')
+    .orderBy(tier)
+    .orderBy(similarity, 'desc')
     .orderBy('events.start_date', 'asc')
+    .orderBy('events.id')
     .limit(pageSize)
     .offset(page * pageSize)
     .execute();
