@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationCountResponse } from '../../src/contracts/notifications.js';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { apiCall, eventually, gotoApp, createEvent, inviteCollaborator, signedInContext } from './chat-helpers.js';
-import { useBrowserApp } from './support.js';
+import { hasHorizontalScroll, newPage, seriousAxeViolations, useBrowserApp } from './support.js';
 import { signUpVerified } from '../events/helpers.js';
 
 const SHOTS = process.env.CHAT_SCREENSHOTS ?? '/tmp/aforo-chat-shots';
@@ -105,4 +105,64 @@ describe('notifications menu in the browser', () => {
     await page.unroute('**/api/v2/notification?**');
     await page.keyboard.press('Escape');
   }, 60_000);
+
+  it('"Ver todas" opens the whole history: "Cargar más", "Marcar todas como leídas", new ones on top, items link where the menu links', async () => {
+    // One unread left by the failed load above; two more make three.
+    for (const name of ['Evento historial 1', 'Evento historial 2']) await inviteCollaborator(t.node.url, owner, await createEvent(t.node.url, owner, name), guest);
+    const serverUnread = async () => (await apiCall<NotificationCountResponse>(t.node.url, guest, 'GET', 'notification?update=false')).notificationCountUnRead;
+    await eventually(serverUnread).toBe(3);
+
+    // The menu's "Ver todas" link (opening the menu marks its first page read, as before).
+    await page.reload();
+    await page.getByTestId('notifications-button').click();
+    await page.getByTestId('notifications-see-all').click();
+    await page.waitForURL('**/notifications');
+    expect(await page.getByRole('heading', { level: 1, name: 'Notificaciones' }).isVisible()).toBe(true);
+    const items = page.getByTestId('notifications-page-item');
+    await eventually(() => items.count()).toBe(10);
+    await eventually(() => page.getByTestId('notifications-page-shown').textContent()).toBe('10 de 15 notificaciones');
+    expect(await items.first().textContent()).toContain('Evento historial 2');
+    await page.getByTestId('notifications-page-more').click();
+    await eventually(() => items.count()).toBe(15);
+    expect(await page.getByTestId('notifications-page-more').count()).toBe(0);
+    expect(await items.last().textContent()).toContain('Congreso de Café');
+
+    // Three new ones, unread on the page, which marks nothing by showing them.
+    for (const name of ['Evento nuevo A', 'Evento nuevo B', 'Evento nuevo C']) await inviteCollaborator(t.node.url, owner, await createEvent(t.node.url, owner, name), guest);
+    await eventually(() => items.count()).toBe(18);
+    expect(await items.first().textContent()).toContain('Evento nuevo C');
+    await eventually(() => badge().textContent()).toBe('3');
+    expect(await page.locator('[data-testid="notifications-page-item"][data-unread="true"]').count()).toBe(3);
+    expect(await serverUnread()).toBe(3);
+    await page.screenshot({ path: `${SHOTS}/notifications-history.png`, fullPage: true });
+
+    // "Marcar todas como leídas": one PUT, every item read, the badge gone, the server agrees.
+    const markingAll = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/v2/notification/read-all', { timeout: 10_000 });
+    await page.getByTestId('notifications-page-mark-all').click();
+    await markingAll;
+    await eventually(() => page.locator('[data-testid="notifications-page-item"][data-unread="true"]').count()).toBe(0);
+    await eventually(() => badge().isVisible()).toBe(false);
+    expect(await serverUnread()).toBe(0);
+    expect(await page.getByTestId('notifications-page-mark-all').isDisabled()).toBe(true);
+
+    // An item links where the menu links; opening an unread one marks it read.
+    await inviteCollaborator(t.node.url, owner, await createEvent(t.node.url, owner, 'Evento para abrir'), guest);
+    await eventually(() => items.first().textContent()).toContain('Evento para abrir');
+    expect(await items.first().getAttribute('data-unread')).toBe('true');
+    expect(await items.first().getAttribute('href')).toBe('/module');
+    await items.first().click();
+    await page.waitForURL('**/module');
+    await eventually(serverUnread).toBe(0);
+
+    // At 375 px the page fits the screen, and passes axe (CSP bypassed only to inject axe-core).
+    const { context, page: small } = await newPage(browser, t.node.url, 375, 740, { bypassCSP: true });
+    const [name, ...value] = guest.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: t.node.url, httpOnly: true, sameSite: 'Lax' }]);
+    await small.goto('/notifications');
+    await eventually(() => small.getByTestId('notifications-page-item').count()).toBe(10);
+    expect(await hasHorizontalScroll(small)).toBe(false);
+    expect(await seriousAxeViolations(small)).toEqual([]);
+    await small.screenshot({ path: `${SHOTS}/notifications-history-375.png`, fullPage: true });
+    await context.close();
+  }, 180_000);
 });

@@ -289,4 +289,37 @@ describe('notifications', () => {
     expect(other.body.messagePublic).toBe('Solo puedes ver tus propias notificaciones.');
     expect((await fetch(`${t.node.url}/api/v2/notification?update=false`)).status).toBe(401);
   });
+
+  it('"mark all as read" is one explicit command over the caller’s unread ones; repeated, it records nothing', async () => {
+    // Beto still has the ten polls of page 2 unread (previous test); Ana has her own, untouched by his command.
+    const B = api(t.node.url, beto.token);
+    const anaBefore = await count(ana);
+    expect(await count(beto)).toEqual({ notificationCountUnRead: 10 });
+    const unreadIds = (await t.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', beto.user._id).where('unread', '=', true).execute())
+      .map((r) => r.id)
+      .sort();
+    const streamBefore = (await t.ctx.store.readStream(inboxStream(beto.user._id))).length;
+
+    const all = await B.put('notification/read-all', {});
+    expect(all.status).toBe(200);
+    expect(all.body.notificationCountUnRead).toBe(0);
+    expect([...all.body.data.marked].sort()).toEqual(unreadIds);
+    expect(all.body.position).toEqual(expect.any(String));
+    const inbox = await t.ctx.store.readStream(inboxStream(beto.user._id));
+    expect(inbox.slice(streamBefore).map((e) => e.type)).toEqual(['notifications.NotificationsRead']);
+    expect(await count(beto)).toEqual({ notificationCountUnRead: 0 });
+    const everything = await B.get('notification?update=true&skip=0&limit=10');
+    expect(everything.body.data.every((n: Notification) => !n.unread)).toBe(true);
+
+    // Again: nothing left to mark, nothing recorded.
+    const again = await B.put('notification/read-all', {});
+    expect(again.body).toEqual({ data: { marked: [] }, notificationCountUnRead: 0, position: null });
+    expect(await t.ctx.store.readStream(inboxStream(beto.user._id))).toHaveLength(streamBefore + 1);
+    expect(await count(ana)).toEqual(anaBefore);
+    expect((await fetch(`${t.node.url}/api/v2/notification/read-all`, { method: 'PUT' })).status).toBe(401);
+
+    // A rebuild keeps the flags (the command is a recorded fact like marking a page).
+    await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, inboxProjection);
+    expect(await count(beto)).toEqual({ notificationCountUnRead: 0 });
+  });
 });

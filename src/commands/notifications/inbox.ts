@@ -76,3 +76,26 @@ export async function markNotificationsRead(
   const read = r.events.find((e) => e.type === 'notifications.NotificationsRead');
   return { marked: read ? read.data.notificationIds : [], position: r.position };
 }
+
+/**
+ * Marks every unread notification of `userId` read ("Marcar todas como leídas"): the same recorded fact as
+ * marking a page, over the ids unread at this moment (a notification arriving meanwhile stays unread, as it
+ * was never shown). Repeating it records nothing.
+ */
+export async function markAllNotificationsRead(
+  deps: Deps & { db: Kysely<DB> },
+  userId: string,
+): Promise<{ marked: string[]; position: string | null }> {
+  const rows = await deps.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('unread', '=', true).execute();
+  // Chunks keep each event (and its `IN` list) bounded for an inbox left unread for years.
+  const marked: string[] = [];
+  let position: string | null = null;
+  for (let i = 0; i < rows.length; i += MARK_ALL_CHUNK) {
+    const r = await markNotificationsRead(deps, userId, rows.slice(i, i + MARK_ALL_CHUNK).map((row) => row.id));
+    marked.push(...r.marked);
+    position = r.position ?? position;
+  }
+  return { marked, position };
+}
+
+const MARK_ALL_CHUNK = 500;

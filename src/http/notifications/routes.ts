@@ -6,7 +6,7 @@ import {
   notificationPageResponse,
   notificationQuery,
 } from '../../contracts/notifications.js';
-import { markNotificationsRead } from '../../commands/notifications/inbox.js';
+import { markAllNotificationsRead, markNotificationsRead } from '../../commands/notifications/inbox.js';
 import type { AppContext } from '../../context.js';
 import { ForbiddenError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
@@ -55,17 +55,32 @@ export function registerNotificationsRoutes(router: Router, ctx: AppContext) {
       body: markNotificationsReadRequest,
       response: markNotificationsReadResponse,
     },
-    async ({ body, user }) => {
-      const userId = user!._id;
-      const read = await markNotificationsRead(ctx, userId, body.ids);
-      // The count answered includes this command when the projection catches up in time (it normally does).
-      const projected = read.position === null || (await waitForPosition(ctx.db, ctx.store, read.position));
-      const unread = await unreadCount(ctx.db, userId);
-      return {
-        data: { marked: read.marked },
-        notificationCountUnRead: projected ? unread : Math.max(0, unread - read.marked.length),
-        position: read.position,
-      };
-    },
+    async ({ body, user }) => answerMarked(ctx, user!._id, await markNotificationsRead(ctx, user!._id, body.ids)),
   );
+
+  defineRoute(
+    router,
+    ctx,
+    {
+      method: 'put',
+      path: '/notification/read-all',
+      summary: 'Marca leídas todas las notificaciones no leídas del usuario; repetirlo no cambia nada',
+      tag: 'notifications',
+      auth: 'user',
+      response: markNotificationsReadResponse,
+    },
+    async ({ user }) => answerMarked(ctx, user!._id, await markAllNotificationsRead(ctx, user!._id)),
+  );
+}
+
+/** The answer of both read commands: what was marked and the unread count after it. */
+async function answerMarked(ctx: AppContext, userId: string, read: { marked: string[]; position: string | null }) {
+  // The count answered includes this command when the projection catches up in time (it normally does).
+  const projected = read.position === null || (await waitForPosition(ctx.db, ctx.store, read.position));
+  const unread = await unreadCount(ctx.db, userId);
+  return {
+    data: { marked: read.marked },
+    notificationCountUnRead: projected ? unread : Math.max(0, unread - read.marked.length),
+    position: read.position,
+  };
 }

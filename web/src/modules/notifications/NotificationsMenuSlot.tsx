@@ -24,15 +24,12 @@ import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
 import { useCurrentUser } from '../accounts/api';
 import { badgeText, notificationDate } from './format';
-import { notificationsApi, useNotificationCountQuery } from './notificationsApi';
+import { linkProps } from './links';
+import { notificationsApi, useMarkAllNotificationsReadMutation, useNotificationCountQuery } from './notificationsApi';
 
 /** Spec 4 and 9: closing the menu resets everything after 300 ms (after the closing animation). */
 const RESET_AFTER_CLOSE_MS = 300;
 
-/** Internal urls go through the router; anything else opens as a plain link. */
-function linkProps(url: string) {
-  return url.startsWith('/') ? { component: RouterLink, to: url } : { component: 'a' as const, href: url, rel: 'noopener noreferrer' };
-}
 
 /**
  * The notifications bell of the top bar: unread badge ('9+' from 10), a menu that loads 10 at a time (each
@@ -121,6 +118,15 @@ export function NotificationsMenuSlot() {
     [dispatch, setCount],
   );
 
+  // "Marcar todas como leídas": one command for every unread one, also those beyond the pages loaded.
+  const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
+  const markAll = async () => {
+    const r = await markAllRead();
+    if (!r.data) return;
+    setCount(r.data.notificationCountUnRead);
+    setItems((old) => old.map((n) => (n.unread ? { ...n, unread: false } : n)));
+  };
+
   const open = (e: MouseEvent<HTMLElement>) => {
     clearTimeout(resetTimer.current);
     generation.current += 1;
@@ -179,6 +185,11 @@ export function NotificationsMenuSlot() {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
             {t('notifications.title')}
           </Typography>
+          {unread > 0 && (
+            <Button size="small" onClick={() => void markAll()} disabled={markingAll} data-testid="notifications-mark-all">
+              {t('notifications.markAll')}
+            </Button>
+          )}
         </Box>
         <Divider />
         <Box sx={{ maxHeight: 420, overflowY: 'auto' }} onScroll={onScroll} data-testid="notifications-list">
@@ -219,6 +230,10 @@ export function NotificationsMenuSlot() {
             </Box>
           )}
         </Box>
+        <Divider />
+        <Button component={RouterLink} to="/notifications" onClick={close} fullWidth sx={{ borderRadius: 0, py: 1 }} data-testid="notifications-see-all">
+          {t('notifications.seeAll')}
+        </Button>
       </Popover>
       <Snackbar
         key={snack?._id}

@@ -29,7 +29,11 @@ export const notificationsApi = api.injectEndpoints({
     markNotificationsRead: b.mutation<MarkNotificationsReadResponse, MarkNotificationsReadRequest>({
       query: (body) => ({ url: 'notification/read', method: 'PUT', body }),
     }),
+    /** "Marcar todas como leídas": every unread notification of the caller, one explicit command. */
+    markAllNotificationsRead: b.mutation<MarkNotificationsReadResponse, void>({
+      query: () => ({ url: 'notification/read-all', method: 'PUT', body: {} }),
+    }),
   }),
 });
 
-export const { useNotificationCountQuery } = notificationsApi;
+export const { useNotificationCountQuery, useMarkAllNotificationsReadMutation } = notificationsApi;

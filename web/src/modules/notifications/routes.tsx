@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
+import { requireUser } from '../../app/guards';
+import { withStrings } from '../../i18n';
 
-/**
- * This module's routes, mounted by web/src/app/router.tsx under the shell layout. Use `lazy` for code
- * splitting, `requireUser` (web/src/app/guards.ts) as loader on protected routes, and `ErrorPage`
- * (web/src/components/ErrorPage.tsx) as errorElement where a route needs its own.
- */
-export const routes: RouteObject[] = [];
+/** /notifications: the whole history of the signed-in user's notifications (linked from the menu's "Ver todas"). */
+export const routes: RouteObject[] = [
+  { path: 'notifications', loader: requireUser, lazy: withStrings(['notifications'], () => import('./NotificationsPage')) },
+];

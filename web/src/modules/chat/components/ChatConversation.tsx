@@ -23,6 +23,7 @@ import { useOutbox } from '../outbox';
 import { ChatAvatar } from './ChatAvatar';
 import { GroupMembersDialog } from './GroupMembersDialog';
 import { MessageStateIcon } from './MessageStateIcon';
+import { MessageText } from './MessageText';
 
 /** Spec 5: the error stays 3 s. */
 const ERROR_TIMEOUT_MS = 3000;
@@ -308,14 +309,14 @@ export function ChatConversation({ me, contact, group, variant, onBack }: Props)
                     {memberNames.get(m.sender) ?? t('chat.groups.formerMember')}
                   </Typography>
                 )}
-                {/* Plain text node: message text is never interpreted as HTML. */}
+                {/* Text nodes and http(s) links only: message text is never interpreted as HTML. */}
                 <Typography
                   variant="body2"
                   component="p"
                   data-testid="chat-message-text"
                   sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320, overflowY: 'auto' }}
                 >
-                  {m.message}
+                  <MessageText message={m.message} />
                 </Typography>
                 <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
                   <Typography variant="caption" color="text.secondary" sx={{ fontSize: 11 }}>
