@@ -15,6 +15,7 @@ import { authenticate } from './auth.js';
 import { errorBody, errorHandler } from './errors.js';
 import { jsonBody } from './json-body.js';
 import { rejectUnstorableText } from './text-guard.js';
+import { eventPageHtml } from './web-page.js';
 import { webRouteStatus } from './web-routes.js';
 import { openApiDocument } from './openapi.js';
 import { registerRoutes } from './routes.js';
@@ -137,6 +138,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
     app.use(compression());
     app.use(express.static(WEB_DIST, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
     app.use(webRouteStatus(WEB_DIST)); // 404 for a path no web page matches (still the app's index.html)
+    app.get('/e/:eventCode', eventPageHtml(ctx, WEB_DIST)); // a published event's title and link-preview tags
     app.get(/^(?!\/api\/|\/socket\.io\/).*/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(WEB_DIST, 'index.html'));
