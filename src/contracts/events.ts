@@ -151,8 +151,11 @@ export const eventSchema = z.object({
   capacity: z.number().int().nullable(),
   /** Path under /api/v2/files/..., or null. */
   coverUrl: z.string().nullable(),
+  /** False again once cancelled (a cancelled event is off the public lists); see cancelledAt. */
   published: z.boolean(),
   publishedAt: z.string().nullable(),
+  /** When the published event was cancelled (its public page says so; no more edits), or null. */
+  cancelledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Stream revision; send it back as `expectedVersion` to detect concurrent edits (409). */
@@ -234,6 +237,15 @@ export type CodeAvailability = z.infer<typeof codeAvailabilityResponseSchema>['d
 export const writeResponse = <T extends z.ZodType>(data: T) => z.object({ data, position: z.string().nullable() });
 export const eventWriteResponseSchema = writeResponse(eventSchema);
 export const eventResponseSchema = z.object({ data: eventSchema });
+
+/**
+ * POST /event/:id/duplicate: a new draft with the same details, cover, ticket types and payment methods.
+ * `clientId` becomes the copy's id (a retry creates nothing new); without `eventCode` the first free of
+ * `<code>-copia`, `<code>-copia-2`, ... is used. `paymentMethodsLeftOut`: card methods whose secret could not be copied.
+ */
+export const duplicateEventRequestSchema = z.object({ clientId: id.optional(), eventCode: eventCodeSchema.optional() });
+export type DuplicateEventRequest = z.input<typeof duplicateEventRequestSchema>;
+export const duplicateEventResponseSchema = writeResponse(eventSchema).extend({ paymentMethodsLeftOut: z.number().int() });
 
 // ---------------------------------------------------------------------------------------------------------
 // Ticket types
@@ -396,9 +408,11 @@ export const eventInformationSchema = z.object({
     hasCover: z.boolean(),
     hasDescription: z.boolean(),
     published: z.boolean(),
-    /** Sum of ticket quantities vs capacity (null when no capacity). */
+    /** Sum of ticket quantities; capacity (null when none) is a quota shared by the ticket types. */
     ticketsTotal: z.number().int(),
     capacity: z.number().int().nullable(),
+    /** The most the event can sell: min(ticketsTotal, capacity). */
+    sellableTotal: z.number().int(),
   }),
 });
 export type EventInformation = z.infer<typeof eventInformationSchema>;
@@ -419,6 +433,8 @@ export const eventSummarySchema = z.object({
   onlineUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),
   published: z.boolean(),
+  /** A published event that was called off (then `published` is false). */
+  cancelled: z.boolean(),
   /** Lowest and highest public ticket price (null without public tickets). */
   minPrice: z.number().nullable(),
   maxPrice: z.number().nullable(),

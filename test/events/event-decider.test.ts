@@ -7,6 +7,8 @@ import {
   type EventsEvent,
   type TicketTypeFields,
   type PaymentMethodConfig,
+  sellableTotal,
+  ticketsTotal,
 } from '../../src/domain/events/event.js';
 import { DeciderSpecification, SPEC_NOW, SPEC_USER_ID } from '../support/decider-spec.js';
 
@@ -83,8 +85,11 @@ describe('create and edit', () => {
   it('checks dates against the stored ones when only one changes', () => {
     spec.given([created]).when({ type: 'UpdateEvent', data: { changes: { endDate: '2026-04-30T00:00:00.000Z' } } }).thenThrows(code('END_BEFORE_START'));
   });
-  it('refuses a capacity below the tickets created', () => {
-    spec.given([created, paidTicket]).when({ type: 'UpdateEvent', data: { changes: { capacity: 10 } } }).thenThrows(code('CAPACITY_BELOW_TICKETS'));
+  it('accepts a capacity below the tickets created (a quota shared by the ticket types)', () => {
+    spec
+      .given([created, paidTicket])
+      .when({ type: 'UpdateEvent', data: { changes: { capacity: 10 } } })
+      .then([{ type: 'events.EventDetailsChanged', data: { eventId: EVENT_ID, changes: { capacity: 10 }, at } }]);
   });
   it('locks the currency once published', () => {
     spec.given([created, freeTicket, published(true)]).when({ type: 'UpdateEvent', data: { changes: { currency: 'USD' } } }).thenThrows(code('CURRENCY_LOCKED'));
@@ -167,7 +172,6 @@ describe('ticket types', () => {
       .thenThrows(code('TICKET_SALE_DATES'));
     spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { minPerOrder: 5, maxPerOrder: 2 }) } }).thenThrows(code('TICKET_ORDER_LIMITS'));
     spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { quantity: 2, minPerOrder: 3, maxPerOrder: 4 }) } }).thenThrows(code('TICKET_MIN_ABOVE_QUANTITY'));
-    spec.given([created, freeTicket]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10, { quantity: 51 }) } }).thenThrows(code('TICKETS_EXCEED_CAPACITY'));
   });
   it('keeps ticket names distinct within an event (case and accents aside)', () => {
     spec.given([created, freeTicket]).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10), name: ` ${freeTicketName.toUpperCase()} ` } }).thenThrows(code('TICKET_NAME_TAKEN'));
@@ -353,5 +357,110 @@ describe('audit trail from the stream', () => {
     expect(history[3]).toMatchObject({ subject: 'Entrada: Libre', changes: [{ field: 'price', before: 0, after: 12 }] });
     expect(JSON.stringify(history)).not.toContain('CIPHER');
     expect(history[4].changes).toContainEqual({ field: 'secretKey', before: null, after: '(oculto)' });
+  });
+});
+
+describe('capacity as a shared quota (pretix)', () => {
+  it('accepts ticket quantities whose sum exceeds the capacity; the event sells at most the capacity', () => {
+    spec
+      .given([created, freeTicket])
+      .when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10, { quantity: 80 }) } })
+      .thenState((s) => {
+        if (s.status !== 'created') throw new Error('not created');
+        expect(ticketsTotal(s)).toBe(130);
+        expect(sellableTotal(s)).toBe(100);
+      });
+  });
+  it('sells the sum of the quantities when it is below the capacity, or when there is no capacity', () => {
+    spec.given([created, freeTicket]).when({ type: 'UpdateEvent', data: { changes: { capacity: null } } }).thenState((s) => {
+      if (s.status !== 'created') throw new Error('not created');
+      expect(sellableTotal(s)).toBe(50);
+    });
+    spec.given([created]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0, { quantity: 30 }) } }).thenState((s) => {
+      if (s.status !== 'created') throw new Error('not created');
+      expect(sellableTotal(s)).toBe(30);
+    });
+  });
+});
+
+const cancelled: EventsEvent = {
+  type: 'events.EventCancelled',
+  data: { eventId: EVENT_ID, eventCode: 'cafe-lima', eventName: 'Café de Lima', ownerId: OWNER, team: [], cancelledBy: OWNER, at },
+};
+const deleted: EventsEvent = { type: 'events.EventDeleted', data: { eventId: EVENT_ID, eventCode: 'cafe-lima', deletedBy: OWNER, at } };
+
+describe('CancelEvent', () => {
+  it('cancels a published event, naming its team at that moment', () => {
+    const granted: EventsEvent = {
+      type: 'events.CollaboratorInvited',
+      data: { eventId: EVENT_ID, eventName: 'x', inviteeUserId: OTHER, module: 'store', role: 'poll', invitedBy: OWNER, invitationId: null, at },
+    };
+    spec
+      .given([created, freeTicket, granted, published(true)])
+      .when({ type: 'CancelEvent', data: {} })
+      .then([{ ...cancelled, data: { ...cancelled.data, team: [OTHER] } } as EventsEvent]);
+  });
+  it('is a no-op the second time', () => {
+    spec.given([created, freeTicket, published(true), cancelled]).when({ type: 'CancelEvent', data: {} }).then([]);
+  });
+  it('refuses a draft (it is deleted instead)', () => {
+    spec.given([created]).when({ type: 'CancelEvent', data: {} }).thenThrows(code('CANCEL_DRAFT'));
+  });
+  it('allows no more edits or publishing once cancelled', () => {
+    const given = [created, freeTicket, published(true), cancelled];
+    spec.given(given).when({ type: 'UpdateEvent', data: { changes: { venue: 'Barranco' } } }).thenThrows(code('EVENT_CANCELLED'));
+    spec.given(given).when({ type: 'PublishEvent', data: {} }).thenThrows(code('EVENT_CANCELLED'));
+    spec.given(given).when({ type: 'ChangeCover', data: { coverUrl: '/x.png' } }).thenThrows(code('EVENT_CANCELLED'));
+    spec.given(given).when({ type: 'AddTicketType', data: { ticketTypeId: T2, ...ticket(10) } }).thenThrows(code('EVENT_CANCELLED'));
+    spec.given(given).when({ type: 'ChangeTicketType', data: { ticketTypeId: T1, changes: { quantity: 5 } } }).thenThrows(code('EVENT_CANCELLED'));
+    spec.given(given).when({ type: 'AddPaymentMethod', data: { paymentMethodId: PM1, method: bank } }).thenThrows(code('EVENT_CANCELLED'));
+  });
+  it('still cannot go back to draft', () => {
+    spec.given([created, freeTicket, published(true), cancelled]).when({ type: 'DeleteEvent', data: {} }).thenThrows(code('DELETE_PUBLISHED'));
+  });
+});
+
+describe('DeleteEvent', () => {
+  it('deletes a draft, naming its code (released with the append)', () => {
+    spec.given([created, freeTicket]).when({ type: 'DeleteEvent', data: {} }).then([deleted]);
+  });
+  it('refuses a published event (it is cancelled instead)', () => {
+    spec.given([created, freeTicket, published(true)]).when({ type: 'DeleteEvent', data: {} }).thenThrows(code('DELETE_PUBLISHED'));
+  });
+  it('answers success without a second event when repeated', () => {
+    spec.given([created, deleted]).when({ type: 'DeleteEvent', data: {} }).then([]);
+  });
+  it('makes every other command a "not found"', () => {
+    spec.given([created, deleted]).when({ type: 'UpdateEvent', data: { changes: { venue: 'Barranco' } } }).thenThrows(code('EVENT_NOT_FOUND'));
+    spec.given([created, deleted]).when({ type: 'AddTicketType', data: { ticketTypeId: T1, ...ticket(0) } }).thenThrows(code('EVENT_NOT_FOUND'));
+    spec.given([created, deleted]).when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details } }).thenThrows(code('EVENT_EXISTS'));
+  });
+});
+
+describe('CreateEvent seeded from another event (duplicate)', () => {
+  const SOURCE = '55555555-5555-4555-8555-555555555555';
+  const seed = {
+    duplicatedFrom: SOURCE,
+    coverUrl: '/api/v2/files/covers/x/cover.png',
+    tickets: [{ ticketTypeId: T1, ...ticket(0) }, { ticketTypeId: T2, ...ticket(25.5) }],
+    paymentMethods: [{ paymentMethodId: PM1, method: bank }],
+  };
+  it('creates the draft with its cover, tickets and payment methods in one decision', () => {
+    spec.when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, seed } }).then([
+      { type: 'events.EventCreated', data: { eventId: EVENT_ID, ownerId: OWNER, duplicatedFrom: SOURCE, ...details, at } },
+      { type: 'events.EventCoverChanged', data: { eventId: EVENT_ID, coverUrl: seed.coverUrl, at } },
+      freeTicket,
+      paidTicket,
+      bankAdded,
+    ]);
+  });
+  it('is a draft', () => {
+    spec.when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, seed } }).thenState((s) => {
+      expect(s).toMatchObject({ status: 'created', published: false, cancelledAt: null, deletedAt: null, tickets: [{ id: T1 }, { id: T2 }] });
+    });
+  });
+  it('checks the copied tickets as it would new ones', () => {
+    const twins = { ...seed, tickets: [{ ticketTypeId: T1, ...ticket(0) }, { ticketTypeId: T2, ...ticket(0) }] };
+    spec.when({ type: 'CreateEvent', data: { eventId: EVENT_ID, ownerId: OWNER, ...details, seed: twins } }).thenThrows(code('TICKET_NAME_TAKEN'));
   });
 });

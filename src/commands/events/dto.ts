@@ -18,8 +18,10 @@ export function eventDtoFromState(s: CreatedEvent, version: number): EventDto {
     currencyPrefix: CURRENCY_PREFIX[s.currency],
     capacity: s.capacity,
     coverUrl: s.coverUrl,
-    published: s.published,
+    // As the read model: a cancelled event is no longer published (src/projections/events/read-models.ts).
+    published: s.published && !s.cancelledAt,
     publishedAt: s.publishedAt,
+    cancelledAt: s.cancelledAt,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     version,

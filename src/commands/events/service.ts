@@ -37,7 +37,7 @@ export async function loadEvent(ctx: Pick<AppContext, 'store'>, eventId: string)
   const recorded = (await ctx.store.readStream(eventStreamId(eventId))) as Recorded<EventsEvent>[];
   if (!recorded.length) return null;
   const state = recorded.reduce(eventDecider.evolve, eventDecider.initialState());
-  if (state.status !== 'created') return null;
+  if (state.status !== 'created' || state.deletedAt) return null;
   return { state, version: recorded[recorded.length - 1].streamVersion };
 }
 
@@ -58,7 +58,9 @@ export async function run(
       reserve: codeReservations('reserve'),
       release: codeReservations('release'),
     });
-    if (result.state.status !== 'created') throw new NotFoundError('EVENT_NOT_FOUND', m.notFound);
+    if (result.state.status !== 'created' || (result.state.deletedAt && command.type !== 'DeleteEvent')) {
+      throw new NotFoundError('EVENT_NOT_FOUND', m.notFound);
+    }
     return result as EventResult;
   } catch (err) {
     if (err instanceof ReservationConflictError && err.reservation.scope === EVENT_CODE_SCOPE) {
@@ -74,6 +76,8 @@ function codeReservations(kind: 'reserve' | 'release') {
     const out: Reservation[] = [];
     for (const e of events) {
       if (e.type === 'events.EventCreated' && kind === 'reserve') out.push({ scope: EVENT_CODE_SCOPE, value: e.data.eventCode });
+      // A deleted draft frees its code for another event (a cancelled one keeps it: its public page still answers).
+      if (e.type === 'events.EventDeleted' && kind === 'release') out.push({ scope: EVENT_CODE_SCOPE, value: e.data.eventCode });
       if (e.type === 'events.EventDetailsChanged' && e.data.changes.eventCode) {
         if (kind === 'reserve') out.push({ scope: EVENT_CODE_SCOPE, value: e.data.changes.eventCode });
         else if (state.status === 'created') out.push({ scope: EVENT_CODE_SCOPE, value: state.eventCode });
@@ -91,6 +95,23 @@ export async function createEvent(ctx: Ctx, user: AuthUser, input: EventDetails 
   });
   // A clientId is an idempotency key of its owner only: another user's retry is not a retry.
   if (result.state.ownerId !== user._id) throw new DomainError('EVENT_EXISTS', m.exists, 409);
+  return result;
+}
+
+/** Calls off a published event; a retry (same event) answers the first result. */
+export function cancelEvent(ctx: Ctx, user: AuthUser, eventId: string) {
+  return run(ctx, eventId, { type: 'CancelEvent', data: {} }, user, { commandId: `cancel:${eventId}` });
+}
+
+/**
+ * Deletes a draft: its code is released in the same append. Card secrets go too: no event will use them again
+ * (the stream keeps the history with references to nothing).
+ */
+export async function deleteEvent(ctx: Ctx & Pick<AppContext, 'db'>, user: AuthUser, eventId: string) {
+  const result = await run(ctx, eventId, { type: 'DeleteEvent', data: {} }, user, { commandId: `delete:${eventId}` });
+  if (result.events.some((e) => e.type === 'events.EventDeleted')) {
+    for (const p of result.state.paymentMethods) await forgetPaymentSecrets(ctx.db, eventId, p.id);
+  }
   return result;
 }
 

@@ -2,7 +2,7 @@
  * The Event aggregate (stream `events-event-<id>`): the event's details, its ticket types, payment methods and
  * team. Ticket types and payment methods live in the event's own stream, not in streams of their own, because
  * the publish rules and the invariants that keep a published event sellable (at least one ticket, a payment
- * method while any ticket is paid, tickets within capacity) span all of them: one stream makes every such check
+ * method while any ticket is paid) span all of them: one stream makes every such check
  * atomic under the expected version, and the audit trail of an event is one stream read. An event has tens of
  * ticket types and a handful of methods, so the stream stays short.
  *
@@ -82,7 +82,8 @@ const SINGLE_KINDS: PaymentMethodKind[] = ['card', 'merchant', 'cash'];
 
 type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
 
-export type EventCreated = E<'events.EventCreated', { eventId: string; ownerId: string; at: string } & EventDetails>;
+/** `duplicatedFrom`: the event this one was copied from (POST event/:id/duplicate); absent for a plain creation. */
+export type EventCreated = E<'events.EventCreated', { eventId: string; ownerId: string; duplicatedFrom?: string; at: string } & EventDetails>;
 export type EventDetailsChanged = E<'events.EventDetailsChanged', { eventId: string; changes: Partial<EventDetails>; at: string }>;
 export type EventCoverChanged = E<'events.EventCoverChanged', { eventId: string; coverUrl: string; at: string }>;
 export type EventPublished = E<
@@ -102,6 +103,17 @@ export type EventPublished = E<
     at: string;
   }
 >;
+/**
+ * A published event called off. `team` as on EventPublished (collaborators holding a role at that moment, owner
+ * excluded), so the notifier tells who was on it then, also on a rebuild. Nothing was sold yet (no sales module),
+ * so there is nothing to refund.
+ */
+export type EventCancelled = E<
+  'events.EventCancelled',
+  { eventId: string; eventCode: string; eventName: string; ownerId: string; team: string[]; cancelledBy: string; at: string }
+>;
+/** A draft deleted: it leaves every list and its eventCode is free again; the stream keeps its history. */
+export type EventDeleted = E<'events.EventDeleted', { eventId: string; eventCode: string; deletedBy: string; at: string }>;
 export type TicketTypeAdded = E<'events.TicketTypeAdded', { eventId: string; ticketTypeId: string; at: string } & TicketTypeFields>;
 export type TicketTypeChanged = E<
   'events.TicketTypeChanged',
@@ -163,6 +175,8 @@ export type EventsEvent =
   | EventDetailsChanged
   | EventCoverChanged
   | EventPublished
+  | EventCancelled
+  | EventDeleted
   | TicketTypeAdded
   | TicketTypeChanged
   | TicketTypeRemoved
@@ -179,6 +193,8 @@ export const EVENT_TYPES: EventsEvent['type'][] = [
   'events.EventDetailsChanged',
   'events.EventCoverChanged',
   'events.EventPublished',
+  'events.EventCancelled',
+  'events.EventDeleted',
   'events.TicketTypeAdded',
   'events.TicketTypeChanged',
   'events.TicketTypeRemoved',
@@ -196,7 +212,18 @@ export const EVENT_TYPES: EventsEvent['type'][] = [
 
 type C<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
 
-export type CreateEvent = C<'CreateEvent', { eventId: string; ownerId: string } & EventDetails>;
+/** What a duplicate starts with besides the details: all of it lands in the creating append. */
+export type EventSeed = {
+  duplicatedFrom: string;
+  coverUrl: string | null;
+  tickets: ({ ticketTypeId: string } & TicketTypeFields)[];
+  paymentMethods: { paymentMethodId: string; method: PaymentMethodConfig }[];
+};
+export type CreateEvent = C<'CreateEvent', { eventId: string; ownerId: string; seed?: EventSeed } & EventDetails>;
+/** Calls off a published event (a draft is deleted instead). */
+export type CancelEvent = C<'CancelEvent', Record<string, never>>;
+/** Deletes a draft (a published event is cancelled instead). */
+export type DeleteEvent = C<'DeleteEvent', Record<string, never>>;
 /** `unpublish`: the client asked for `published: false`, refused once the event is published (no way back to draft). */
 export type UpdateEvent = C<'UpdateEvent', { changes: Partial<EventDetails>; unpublish?: boolean }>;
 export type ChangeCover = C<'ChangeCover', { coverUrl: string }>;
@@ -224,6 +251,8 @@ export type EventsCommand =
   | UpdateEvent
   | ChangeCover
   | PublishEvent
+  | CancelEvent
+  | DeleteEvent
   | AddTicketType
   | ChangeTicketType
   | RemoveTicketType
@@ -269,6 +298,10 @@ export type EventState =
       coverUrl: string | null;
       published: boolean;
       publishedAt: string | null;
+      /** Set once a published event is cancelled: no more edits or publishing. */
+      cancelledAt: string | null;
+      /** Set once a draft is deleted: every command but a repeated delete answers "not found". */
+      deletedAt: string | null;
       createdAt: string;
       updatedAt: string;
       tickets: TicketTypeState[];
@@ -286,8 +319,16 @@ export const initialState = (): EventState => ({ status: 'empty' });
 export function maximumPrice(state: CreatedEvent): number {
   return state.tickets.reduce((max, t) => Math.max(max, t.price), 0);
 }
-export function ticketsTotal(state: CreatedEvent): number {
+export function ticketsTotal(state: Pick<CreatedEvent, 'tickets'>): number {
   return state.tickets.reduce((sum, t) => sum + t.quantity, 0);
+}
+/**
+ * The most the event can sell: capacity is a quota shared by its ticket types (pretix's shared quotas), so each
+ * type keeps its own quantity and the event sells at most min(sum of quantities, capacity).
+ */
+export function sellableTotal(state: Pick<CreatedEvent, 'tickets' | 'capacity'>): number {
+  const sum = ticketsTotal(state);
+  return state.capacity === null ? sum : Math.min(sum, state.capacity);
 }
 /** Roles of a user in the event by module; the owner holds administrator in every module. */
 export function rolesOf(state: CreatedEvent, userId: string): Partial<Record<ModuleName, RoleName>> {
@@ -297,7 +338,7 @@ export function rolesOf(state: CreatedEvent, userId: string): Partial<Record<Mod
 
 export function evolve(state: EventState, event: EventsEvent): EventState {
   if (event.type === 'events.EventCreated') {
-    const { eventId, ownerId, at, ...details } = event.data;
+    const { eventId, ownerId, at, duplicatedFrom: _d, ...details } = event.data;
     return {
       status: 'created',
       id: eventId,
@@ -306,6 +347,8 @@ export function evolve(state: EventState, event: EventsEvent): EventState {
       coverUrl: null,
       published: false,
       publishedAt: null,
+      cancelledAt: null,
+      deletedAt: null,
       createdAt: at,
       updatedAt: at,
       tickets: [],
@@ -324,6 +367,10 @@ export function evolve(state: EventState, event: EventsEvent): EventState {
       return { ...state, coverUrl: event.data.coverUrl, updatedAt: at };
     case 'events.EventPublished':
       return { ...state, published: true, publishedAt: at, updatedAt: at };
+    case 'events.EventCancelled':
+      return { ...state, cancelledAt: at, updatedAt: at };
+    case 'events.EventDeleted':
+      return { ...state, deletedAt: at, updatedAt: at };
     case 'events.TicketTypeAdded': {
       const { eventId: _e, ticketTypeId, at: _a, ...fields } = event.data;
       return { ...state, tickets: [...state.tickets, { id: ticketTypeId, ...fields, createdAt: at, updatedAt: at }] };
@@ -380,8 +427,29 @@ export function evolve(state: EventState, event: EventsEvent): EventState {
 // Decide
 
 function requireCreated(state: EventState): CreatedEvent {
-  if (state.status !== 'created') throw new NotFoundError('EVENT_NOT_FOUND', m.notFound);
+  if (state.status !== 'created' || state.deletedAt) throw new NotFoundError('EVENT_NOT_FOUND', m.notFound);
   return state;
+}
+
+/** A cancelled event is final: its details, tickets and payment methods stay as they were when it was called off. */
+function requireNotCancelled(s: CreatedEvent): void {
+  if (s.cancelledAt) throw new DomainError('EVENT_CANCELLED', m.eventCancelled, 409);
+}
+
+/** The events that seed a duplicate, decided as if each were its own command on the new event. */
+function decideSeed(eventId: string, created: EventsEvent, seed: EventSeed, at: string): EventsEvent[] {
+  const events: EventsEvent[] = [created];
+  if (seed.coverUrl) events.push({ type: 'events.EventCoverChanged', data: { eventId, coverUrl: seed.coverUrl, at } });
+  for (const { ticketTypeId, ...fields } of seed.tickets) {
+    const s = apply(initialState(), events);
+    checkTicket(fields, s.endDate);
+    checkTicketName(s, fields.name, ticketTypeId);
+    events.push({ type: 'events.TicketTypeAdded', data: { eventId, ticketTypeId, ...fields, at } });
+  }
+  for (const { paymentMethodId, method } of seed.paymentMethods) {
+    events.push({ type: 'events.PaymentMethodAdded', data: { eventId, paymentMethodId, method, at } });
+  }
+  return events;
 }
 
 function isValidTimeZone(tz: string): boolean {
@@ -431,11 +499,6 @@ function checkSellable(next: CreatedEvent): void {
   }
 }
 
-function checkCapacity(next: CreatedEvent, code: 'TICKETS_EXCEED_CAPACITY' | 'CAPACITY_BELOW_TICKETS'): void {
-  if (next.capacity !== null && ticketsTotal(next) > next.capacity) {
-    throw new DomainError(code, code === 'TICKETS_EXCEED_CAPACITY' ? m.ticketsExceedCapacity : m.capacityBelowTickets);
-  }
-}
 
 function apply(state: EventState, events: EventsEvent[]): CreatedEvent {
   return events.reduce(evolve, state) as CreatedEvent;
@@ -463,15 +526,32 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
 
   if (command.type === 'CreateEvent') {
     if (state.status === 'created') throw new DomainError('EVENT_EXISTS', m.exists, 409);
-    const { eventId, ownerId, ...details } = command.data;
+    const { eventId, ownerId, seed, ...details } = command.data;
     checkDetails(details);
-    return [{ type: 'events.EventCreated', data: { eventId, ownerId, ...details, at } }];
+    if (!seed) return [{ type: 'events.EventCreated', data: { eventId, ownerId, ...details, at } }];
+    return decideSeed(eventId, { type: 'events.EventCreated', data: { eventId, ownerId, duplicatedFrom: seed.duplicatedFrom, ...details, at } }, seed, at);
   }
+  // Deleting twice (a retry, two tabs) answers success without a second event.
+  if (command.type === 'DeleteEvent' && state.status === 'created' && state.deletedAt) return [];
 
   const s = requireCreated(state);
   const eventId = s.id;
+  const edits = ['UpdateEvent', 'ChangeCover', 'PublishEvent', 'AddTicketType', 'ChangeTicketType', 'RemoveTicketType', 'AddPaymentMethod', 'ChangePaymentMethod', 'RemovePaymentMethod'];
+  if (edits.includes(command.type)) requireNotCancelled(s);
 
   switch (command.type) {
+    case 'CancelEvent':
+      if (s.cancelledAt) return [];
+      if (!s.published) throw new DomainError('CANCEL_DRAFT', m.cancelDraft, 409);
+      return [
+        {
+          type: 'events.EventCancelled',
+          data: { eventId, eventCode: s.eventCode, eventName: s.eventName, ownerId: s.ownerId, team: teamOf(s), cancelledBy: actor, at },
+        },
+      ];
+    case 'DeleteEvent':
+      if (s.published) throw new DomainError('DELETE_PUBLISHED', m.deletePublished, 409);
+      return [{ type: 'events.EventDeleted', data: { eventId, eventCode: s.eventCode, deletedBy: actor, at } }];
     case 'UpdateEvent':
       if (command.data.unpublish && s.published) throw new DomainError('NO_UNPUBLISH', m.noUnpublish, 409);
       return decideDetails(s, command.data.changes, at);
@@ -500,9 +580,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
             eventName: p.eventName,
             ownerId: p.ownerId,
             withoutPaymentMethod: check.withoutPaymentMethod,
-            team: Object.entries(p.members)
-              .filter(([userId, roles]) => userId !== p.ownerId && Object.keys(roles).length > 0)
-              .map(([userId]) => userId),
+            team: teamOf(p),
             at,
           },
         },
@@ -517,7 +595,6 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       checkTicketName(s, fields.name, ticketTypeId);
       const events: EventsEvent[] = [{ type: 'events.TicketTypeAdded', data: { eventId, ticketTypeId, ...fields, at } }];
       const next = apply(s, events);
-      checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
       checkSellable(next);
       return events;
     }
@@ -530,7 +607,6 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       if (changes.name !== undefined) checkTicketName(s, changes.name, ticket.id);
       const events: EventsEvent[] = [{ type: 'events.TicketTypeChanged', data: { eventId, ticketTypeId: ticket.id, changes, at } }];
       const next = apply(s, events);
-      checkCapacity(next, 'TICKETS_EXCEED_CAPACITY');
       checkSellable(next);
       return events;
     }
@@ -642,6 +718,13 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
   }
 }
 
+/** Collaborators holding a role in any module (owner excluded). */
+function teamOf(s: CreatedEvent): string[] {
+  return Object.entries(s.members)
+    .filter(([userId, roles]) => userId !== s.ownerId && Object.keys(roles).length > 0)
+    .map(([userId]) => userId);
+}
+
 /**
  * The access matrix's grant rule (src/domain/access/matrix.ts): the owner hands out anything; anyone else only roles
  * of a module where they hold a role that lists it, never ranked above their own. Also for withdrawing.
@@ -659,9 +742,7 @@ function decideDetails(s: CreatedEvent, requested: Partial<EventDetails>, at: st
   // Only when the end moves: an older event whose tickets sell later can still be renamed.
   if (changes.endDate && s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
   if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
-  const events: EventsEvent[] = [{ type: 'events.EventDetailsChanged', data: { eventId: s.id, changes, at } }];
-  checkCapacity(apply(s, events), 'CAPACITY_BELOW_TICKETS');
-  return events;
+  return [{ type: 'events.EventDetailsChanged', data: { eventId: s.id, changes, at } }];
 }
 
 function checkRole(module: ModuleName, role: RoleName): void {

@@ -85,3 +85,23 @@ export function eventPublishedNotifications(
     })),
   ];
 }
+
+/**
+ * A published event was cancelled: the owner and the team recorded on `events.EventCancelled`, except whoever
+ * cancelled it (the UI confirmed it to them). No tickets were sold yet, so nobody else holds a ticket to tell;
+ * buyers join this list once the sales module exists.
+ */
+export function eventCancelledNotifications(
+  data: { eventId: string; eventCode: string; eventName: string; ownerId: string; team: readonly string[] },
+  cancelledBy: string | undefined,
+): PlannedNotification[] {
+  const receivers = [...new Set([data.ownerId, ...data.team])].filter((userId) => userId && userId !== cancelledBy);
+  return receivers.map((userId) => ({
+    userId,
+    type: 'eventCancelled' as const,
+    model: 'event',
+    modelId: data.eventId,
+    message: messages.notifications.eventCancelled(data.eventName),
+    url: `/e/${encodeURIComponent(data.eventCode)}`,
+  }));
+}

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { EventAction, EventInformation, PaymentMethodKind } from '../../contracts/events.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { loadEvent } from '../../commands/events/service.js';
-import { maximumPrice, rolesOf, ticketsTotal, type CreatedEvent } from '../../domain/events/event.js';
+import { maximumPrice, rolesOf, sellableTotal, ticketsTotal, type CreatedEvent } from '../../domain/events/event.js';
 import { messages } from '../../messages/es.js';
 import { eventDtoFromRow, findEvent, paymentMethodsOf, ticketTypesOf } from '../../projections/events/queries.js';
 import { HttpError } from '../errors.js';
@@ -48,6 +48,7 @@ export function eventInformation(_ctx: AppContext, a: EventAccess): EventInforma
       published: s.published,
       ticketsTotal: ticketsTotal(s),
       capacity: s.capacity,
+      sellableTotal: sellableTotal(s),
     },
   };
 }
@@ -61,7 +62,8 @@ export async function publicEvent(ctx: AppContext, req: Request, eventCode: stri
   const notFound = () => new HttpError(404, messages.events.notFound, 'EVENT_NOT_FOUND');
   if (!row) throw notFound();
   let preview = false;
-  if (!row.published) {
+  // A cancelled event's page stays public: it says the event is cancelled (data.cancelledAt).
+  if (!row.published && !row.cancelled_at) {
     const user = req.user;
     if (!user) throw notFound();
     const loaded = await loadEvent(ctx, row.id);

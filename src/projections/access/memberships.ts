@@ -1,14 +1,23 @@
 import type {
   CollaboratorInvited,
   CollaboratorRemoved,
+  EventCancelled,
   EventCreated,
+  EventDeleted,
   EventDetailsChanged,
   EventPublished,
 } from '../../domain/events/event.js';
 import { defineProjection } from '../projection.js';
 
 /** The events module's facts that change who may do what in an event. */
-export type AccessSourceEvent = EventCreated | EventDetailsChanged | EventPublished | CollaboratorInvited | CollaboratorRemoved;
+export type AccessSourceEvent =
+  | EventCreated
+  | EventDetailsChanged
+  | EventPublished
+  | EventCancelled
+  | EventDeleted
+  | CollaboratorInvited
+  | CollaboratorRemoved;
 
 /**
  * `access.memberships`: the read model the guard asks (one indexed query per request, src/projections/access/queries.ts).
@@ -18,7 +27,15 @@ export type AccessSourceEvent = EventCreated | EventDetailsChanged | EventPublis
  */
 export const accessMemberships = defineProjection<AccessSourceEvent>({
   name: 'access.memberships',
-  eventTypes: ['events.EventCreated', 'events.EventDetailsChanged', 'events.EventPublished', 'events.CollaboratorInvited', 'events.CollaboratorRemoved'],
+  eventTypes: [
+    'events.EventCreated',
+    'events.EventDetailsChanged',
+    'events.EventPublished',
+    'events.EventCancelled',
+    'events.EventDeleted',
+    'events.CollaboratorInvited',
+    'events.CollaboratorRemoved',
+  ],
   async handle(events, { trx }) {
     for (const e of events) {
       switch (e.type) {
@@ -41,6 +58,15 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
         }
         case 'events.EventPublished':
           await trx.updateTable('access_events').set({ published: true }).where('event_id', '=', e.data.eventId).execute();
+          break;
+        case 'events.EventCancelled':
+          // Its team keeps access (to read it and its history); it is no longer a published event.
+          await trx.updateTable('access_events').set({ published: false }).where('event_id', '=', e.data.eventId).execute();
+          break;
+        case 'events.EventDeleted':
+          // A deleted draft authorizes no one any more, its owner included (the owner's role is the access_events row).
+          await trx.deleteFrom('access_memberships').where('event_id', '=', e.data.eventId).execute();
+          await trx.deleteFrom('access_events').where('event_id', '=', e.data.eventId).execute();
           break;
         case 'events.CollaboratorInvited': {
           const d = e.data;

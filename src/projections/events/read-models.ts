@@ -93,6 +93,25 @@ async function apply(ctx: ProjectionContext, e: Recorded<EventsEvent>): Promise<
         .where('id', '=', e.data.eventId)
         .execute();
       return;
+    case 'events.EventCancelled':
+      // Not published any more as far as lists and search go; the public page still answers, saying it is cancelled.
+      await trx
+        .updateTable('events')
+        .set({ published: false, cancelled_at: e.data.at, updated_at: e.data.at, version })
+        .where('id', '=', e.data.eventId)
+        .execute();
+      return;
+    case 'events.EventDeleted': {
+      // A deleted draft leaves every read model; its stream keeps the history.
+      const eventId = e.data.eventId;
+      const pending = await trx.deleteFrom('event_invitations').where('event_id', '=', eventId).returning('id').execute();
+      for (const r of pending) await createPiiVault(trx).forget(invitationSubject(r.id));
+      await trx.deleteFrom('event_members').where('event_id', '=', eventId).execute();
+      await trx.deleteFrom('event_payment_methods').where('event_id', '=', eventId).execute();
+      await trx.deleteFrom('event_ticket_types').where('event_id', '=', eventId).execute();
+      await trx.deleteFrom('events').where('id', '=', eventId).execute();
+      return;
+    }
     case 'events.TicketTypeAdded': {
       const d = e.data;
       await trx
@@ -234,8 +253,14 @@ export const eventsReadModels = defineProjection<EventsEvent>({
   async handle(events, ctx) {
     const touched = new Map<string, { version: number; type: string; position: string; extra: Set<string> }>();
     for (const e of events) {
+      // The team of a deleted draft is gone from event_members once applied: tell them from the rows before.
+      const before =
+        e.type === 'events.EventDeleted' && !ctx.replaying
+          ? await ctx.trx.selectFrom('event_members').select('user_id').distinct().where('event_id', '=', e.data.eventId).execute()
+          : [];
       await apply(ctx, e);
       const entry = touched.get(e.data.eventId) ?? { version: 0, type: '', position: '', extra: new Set<string>() };
+      for (const r of before) entry.extra.add(r.user_id);
       Object.assign(entry, { version: e.streamVersion, type: e.type, position: e.position });
       if (e.type === 'events.CollaboratorRemoved' && e.data.userId) entry.extra.add(e.data.userId);
       touched.set(e.data.eventId, entry);

@@ -20,6 +20,8 @@ export interface EventsTables {
     cover_url: string | null;
     published: Generated<boolean>;
     published_at: Date | string | null;
+    /** Set when a published event was cancelled (published is then false: it left the public lists). */
+    cancelled_at: Generated<Date | string | null>;
     created_at: Date | string;
     updated_at: Date | string;
     version: number;

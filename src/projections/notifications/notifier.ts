@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { recordNotification } from '../../commands/notifications/inbox.js';
 import type { MessageSent } from '../../domain/chat/room.js';
-import type { CollaboratorInvited, EventPublished } from '../../domain/events/event.js';
+import type { CollaboratorInvited, EventCancelled, EventPublished } from '../../domain/events/event.js';
 import { nameId } from '../../domain/chat/ids.js';
 import {
   chatMessageNotification,
   collaboratorInvitationNotification,
+  eventCancelledNotifications,
   eventPublishedNotifications,
   type PlannedNotification,
 } from '../../domain/notifications/notification.js';
@@ -27,13 +28,14 @@ import { defineProjection, type ProjectionContext } from '../projection.js';
  * Chat: a message notifies each recipient that has no connected socket at reaction time.
  * Event published: the owner and the event's team as recorded on `events.EventPublished` (not the publisher).
  * Collaborator invited: the invitee, when they have an account.
+ * Event cancelled: the owner and the team recorded on `events.EventCancelled`, not whoever cancelled it.
  */
 /** The facts of other modules the notifier reacts to. */
-type NotifierEvent = MessageSent | CollaboratorInvited | EventPublished;
+type NotifierEvent = MessageSent | CollaboratorInvited | EventPublished | EventCancelled;
 
 export const notifierProjection = defineProjection<NotifierEvent>({
   name: 'notifications.notifier',
-  eventTypes: ['chat.MessageSent', 'events.CollaboratorInvited', 'events.EventPublished'],
+  eventTypes: ['chat.MessageSent', 'events.CollaboratorInvited', 'events.EventPublished', 'events.EventCancelled'],
   async handle(events, ctx) {
     if (ctx.replaying) return;
     // Chat messages come in floods: one presence query per batch, and most recipients are online.
@@ -59,6 +61,11 @@ export const notifierProjection = defineProjection<NotifierEvent>({
           // The team comes from the event itself (recorded when it was published), never from event_members.
           const d = e.data;
           for (const planned of eventPublishedNotifications(d, e.metadata.userId)) decided.push({ source: e, planned, saveDate: at });
+          break;
+        }
+        case 'events.EventCancelled': {
+          const d = e.data;
+          for (const planned of eventCancelledNotifications(d, d.cancelledBy)) decided.push({ source: e, planned, saveDate: at });
           break;
         }
       }
