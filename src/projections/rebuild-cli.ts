@@ -3,39 +3,45 @@
 import { createLogger } from '../infra/logger.js';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
+import { runCli } from '../infra/cli.js';
 import { ensureInfrastructure } from '../infra/embedded.js';
 import { projections } from './index.js';
 import { rebuildProjection } from './rebuild.js';
 
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
-const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const unknown = names.filter((n) => !projections.some((p) => p.name === n));
-if (unknown.length) {
-  console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ') || '(none)'}`);
-  process.exit(2);
-}
-const selected = names.length ? projections.filter((p) => names.includes(p.name)) : projections;
-
-const infra = await ensureInfrastructure(config, logger);
-const ctx = await createContext({ ...config, ...infra }, { logger });
-let failed = false;
-try {
-  for (const projection of selected) {
-    try {
-      const r = await rebuildProjection(ctx, projection);
-      console.log(
-        `${r.name}: ${r.applied} events applied (${r.read} read) in ${r.ms} ms, checkpoint ${r.position ?? '(start)'}` +
-          (r.lockTaken ? '' : ' — a live runner was following it and resumes from the new checkpoint'),
-      );
-    } catch (err) {
-      failed = true;
-      console.error(`${projection.name}: rebuild failed, nothing changed: ${(err as Error).message}`);
-    }
+runCli('npm run projections:rebuild', async () => {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = names.filter((n) => !projections.some((p) => p.name === n));
+  if (unknown.length) {
+    console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ') || '(none)'}`);
+    return 2;
   }
-  if (selected.length === 0) console.log('No projections registered.');
-} finally {
-  await ctx.close();
-  await infra.stop();
-}
-process.exit(failed ? 1 : 0);
+  const selected = names.length ? projections.filter((p) => names.includes(p.name)) : projections;
+
+  const infra = await ensureInfrastructure(config, logger);
+  let failed = false;
+  const ctx = await createContext({ ...config, ...infra }, { logger }).catch(async (err) => {
+    await infra.stop();
+    throw err;
+  });
+  try {
+    for (const projection of selected) {
+      try {
+        const r = await rebuildProjection(ctx, projection);
+        console.log(
+          `${r.name}: ${r.applied} events applied (${r.read} read) in ${r.ms} ms, checkpoint ${r.position ?? '(start)'}` +
+            (r.lockTaken ? '' : ' — a live runner was following it and resumes from the new checkpoint'),
+        );
+      } catch (err) {
+        failed = true;
+        console.error(`${projection.name}: rebuild failed, nothing changed: ${(err as Error).message}`);
+      }
+    }
+    if (selected.length === 0) console.log('No projections registered.');
+  } finally {
+    await ctx.close();
+    await infra.stop();
+  }
+  return failed ? 1 : 0;
+});
