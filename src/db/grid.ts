@@ -80,6 +80,20 @@ function gridWhere(col: GridColumn, operator: string | undefined, raw: string | 
   return sql<boolean>`${e} ${sql.raw(op)} ${v}`;
 }
 
+/**
+ * The grid's quick search: every word must appear in one of the columns, compared as the text filters do
+ * (case- and accent-insensitive, "jose perez" finds "José Pérez" and "perez@correo.pe").
+ */
+function quickSearch(value: string | undefined, columns: ReturnType<typeof sql>[]) {
+  const words = (value ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length || !columns.length) return null;
+  const haystack = folded(sql.join(columns.map((c) => sql`coalesce(${c}::text, '')`), sql` || ' ' || `));
+  return sql.join(
+    words.map((w) => sql<boolean>`${haystack} LIKE ('%' || ${likeLiteral(w)} || '%')`),
+    sql` AND `,
+  );
+}
+
 export async function gridQuery<Row>(
   db: Kysely<DB>,
   from: ReturnType<typeof sql>,
@@ -87,10 +101,13 @@ export async function gridQuery<Row>(
   select: ReturnType<typeof sql>,
   q: GridQuery,
   defaultSort: string,
+  search?: { value: string | undefined; columns: ReturnType<typeof sql>[] },
 ): Promise<{ rows: Row[]; rowCount: number }> {
   const filterCol = q.filterField ? columns[q.filterField] : undefined;
-  const where = filterCol ? gridWhere(filterCol, q.filterOperator, q.filterValue) : null;
-  const whereSql = where ? sql`WHERE ${where}` : sql``;
+  const conditions = [filterCol ? gridWhere(filterCol, q.filterOperator, q.filterValue) : null, search ? quickSearch(search.value, search.columns) : null].filter(
+    (c) => c !== null,
+  );
+  const whereSql = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const sortCol = columns[q.sortField ?? ''] ?? columns[defaultSort];
   const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : q.sortField ? 'DESC' : 'DESC');
   const count = await sql<{ n: string }>`SELECT count(*) AS n FROM ${from} ${whereSql}`.execute(db);

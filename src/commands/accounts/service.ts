@@ -8,7 +8,7 @@ import { TOKEN_TTL_MS, userDecider, userStreamId, type UserCommand, type UserEve
 import { DomainError, UnauthorizedError } from '../../domain/shared/errors.js';
 import { ReservationConflictError, type Recorded } from '../../eventstore/port.js';
 import { messages } from '../../messages/es.js';
-import { findUserById } from '../../projections/accounts/queries.js';
+import { findUserById, isSuspended } from '../../projections/accounts/queries.js';
 import { waitForPosition } from '../../projections/wait.js';
 import { sessionRoom } from '../../realtime/realtime.js';
 import { accountLink, accountMail, type AccountMailKind } from '../../workers/accounts/mails.js';
@@ -109,8 +109,8 @@ function disconnectSessions(ctx: Ctx, ended: { id: string }[]) {
   if (ended.length) ctx.realtime.disconnect(ended.map((s) => sessionRoom(s.id)));
 }
 
-/** Ends every session of the user (password changed or reset, account deleted): rows and sockets. */
-async function endAllSessions(ctx: Ctx, userId: string) {
+/** Ends every session of the user (password changed or reset, account deleted or suspended): rows and sockets. */
+export async function endAllSessions(ctx: Ctx, userId: string) {
   disconnectSessions(ctx, await ctx.db.deleteFrom('account_sessions').where('user_id', '=', userId).returning('id').execute());
 }
 
@@ -268,6 +268,8 @@ export async function signIn(ctx: Ctx, input: { email: string; password: string 
   if (!(await verifyPassword(cred.password_hash, input.password))) throw bad();
   const user = await currentUser(ctx, cred.user_id);
   if (!user) throw bad();
+  // Said only to whoever knows the password: a suspended account gets no session (src/commands/accounts/admin.ts).
+  if (await isSuspended(ctx.db, cred.user_id)) throw new DomainError('ACCOUNT_SUSPENDED', messages.accounts.accountSuspended, 403);
   const session = await createSession(ctx, cred.user_id);
   return { user, ...session };
 }

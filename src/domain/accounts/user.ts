@@ -1,4 +1,4 @@
-import { NotFoundError, UnauthorizedError } from '../shared/errors.js';
+import { DomainError, NotFoundError, UnauthorizedError } from '../shared/errors.js';
 import type { Decider } from '../shared/types.js';
 import { messages } from '../../messages/es.js';
 
@@ -19,7 +19,11 @@ export type UserEvent =
   | { type: 'accounts.PasswordResetRequested'; data: { userId: string; expiresAt: string } }
   | { type: 'accounts.AccountDeletionRequested'; data: { userId: string; expiresAt: string } }
   | { type: 'accounts.AccountDeleted'; data: { userId: string; deletedAt: string } }
-  | { type: 'accounts.AdministratorGranted'; data: { userId: string; grantedBy: string | null; grantedAt: string } };
+  | { type: 'accounts.AdministratorGranted'; data: { userId: string; grantedBy: string | null; grantedAt: string } }
+  // Platform administration: `by` is the administrator who acted (the audit trail, accounts.admin-audit).
+  | { type: 'accounts.AdministratorRevoked'; data: { userId: string; by: string; revokedAt: string } }
+  | { type: 'accounts.AccountSuspended'; data: { userId: string; by: string; suspendedAt: string } }
+  | { type: 'accounts.AccountReactivated'; data: { userId: string; by: string; reactivatedAt: string } };
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; publicUserId: string; email: string; displayName: string } }
@@ -30,7 +34,11 @@ export type UserCommand =
   | { type: 'RequestPasswordReset'; data: Record<string, never> }
   | { type: 'RequestAccountDeletion'; data: Record<string, never> }
   | { type: 'DeleteAccount'; data: Record<string, never> }
-  | { type: 'GrantAdministrator'; data: Record<string, never> };
+  | { type: 'GrantAdministrator'; data: Record<string, never> }
+  /** `administrators`: how many platform administrators there are now, the target included. */
+  | { type: 'RevokeAdministrator'; data: { by: string; administrators: number } }
+  | { type: 'SuspendAccount'; data: { by: string } }
+  | { type: 'ReactivateAccount'; data: { by: string } };
 
 export interface UserState {
   status: 'none' | 'active' | 'deleted';
@@ -38,6 +46,7 @@ export interface UserState {
   publicUserId: string | null;
   emailVerified: boolean;
   administrator: boolean;
+  suspended: boolean;
 }
 
 /** How long the links sent by e-mail stay valid. */
@@ -57,9 +66,12 @@ export const USER_EVENT_TYPES = [
   'accounts.AccountDeletionRequested',
   'accounts.AccountDeleted',
   'accounts.AdministratorGranted',
+  'accounts.AdministratorRevoked',
+  'accounts.AccountSuspended',
+  'accounts.AccountReactivated',
 ] as const;
 
-const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, administrator: false });
+const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, administrator: false, suspended: false });
 
 function requireActive(state: UserState): string {
   if (state.status !== 'active' || !state.userId) {
@@ -112,6 +124,25 @@ function decide(command: UserCommand, state: UserState, ctx: { now: Date; userId
       if (state.administrator) return [];
       return [{ type: 'accounts.AdministratorGranted', data: { userId, grantedBy: ctx.userId ?? null, grantedAt: at } }];
     }
+    case 'RevokeAdministrator': {
+      const userId = requireActive(state);
+      if (command.data.by === userId) throw new DomainError('CANNOT_REVOKE_SELF', messages.accounts.admin.cannotRevokeSelf, 409);
+      if (!state.administrator) return [];
+      // The platform always keeps one administrator (the caller counts them; see commands/accounts/admin.ts).
+      if (command.data.administrators <= 1) throw new DomainError('LAST_ADMINISTRATOR', messages.accounts.admin.lastAdministrator, 409);
+      return [{ type: 'accounts.AdministratorRevoked', data: { userId, by: command.data.by, revokedAt: at } }];
+    }
+    case 'SuspendAccount': {
+      const userId = requireActive(state);
+      if (command.data.by === userId) throw new DomainError('CANNOT_SUSPEND_SELF', messages.accounts.admin.cannotSuspendSelf, 409);
+      if (state.suspended) return [];
+      return [{ type: 'accounts.AccountSuspended', data: { userId, by: command.data.by, suspendedAt: at } }];
+    }
+    case 'ReactivateAccount': {
+      const userId = requireActive(state);
+      if (!state.suspended) return [];
+      return [{ type: 'accounts.AccountReactivated', data: { userId, by: command.data.by, reactivatedAt: at } }];
+    }
   }
 }
 
@@ -123,6 +154,12 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, emailVerified: true };
     case 'accounts.AdministratorGranted':
       return { ...state, administrator: true };
+    case 'accounts.AdministratorRevoked':
+      return { ...state, administrator: false };
+    case 'accounts.AccountSuspended':
+      return { ...state, suspended: true };
+    case 'accounts.AccountReactivated':
+      return { ...state, suspended: false };
     case 'accounts.AccountDeleted':
       return { ...state, status: 'deleted' };
     default:

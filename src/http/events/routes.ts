@@ -2,9 +2,6 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import {
-  adminDashboardResponseSchema,
-  adminOrganizersResponseSchema,
-  adminUsersResponseSchema,
   codeAvailabilityQuerySchema,
   codeAvailabilityResponseSchema,
   cancelInvitationResponseSchema,
@@ -14,13 +11,10 @@ import {
   createPaymentMethodRequestSchema,
   createTicketTypeRequestSchema,
   deleteResponseSchema,
-  duplicateEventRequestSchema,
-  duplicateEventResponseSchema,
   eventInformationSchema,
   eventListResponseSchema,
   eventResponseSchema,
   eventWriteResponseSchema,
-  gridQuerySchema,
   historyResponseSchema,
   inviteCollaboratorRequestSchema,
   inviteCollaboratorResponseSchema,
@@ -45,16 +39,13 @@ import {
 } from '../../contracts/events.js';
 import * as svc from '../../commands/events/service.js';
 import { updateEvent } from '../../commands/events/update-event.js';
-import { duplicateEvent } from '../../commands/events/duplicate-event.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { messages } from '../../messages/es.js';
 import {
-  eventTotals,
   myEvents,
   publishedEvents,
   searchEvents,
 } from '../../projections/events/queries.js';
-import { adminOrganizers, adminUsers, countUsers } from '../../projections/accounts/admin.js';
 import { accountsRateLimit } from '../accounts/rate-limit.js';
 import { defineRoute } from '../route.js';
 import { HttpError } from '../errors.js';
@@ -134,41 +125,6 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       // One command: edits with `published: true` are decided and appended together (src/commands/events/update-event.ts).
       const result = await updateEvent(ctx, user, params.id, { changes, published, expectedVersion, clientId });
       return { data: eventDtoFromState(result.state, result.version), position: result.position };
-    },
-  );
-
-  // ----- Life cycle: duplicate, delete a draft, cancel a published event (no unpublish: spec) ---------------
-  defineRoute(
-    router,
-    ctx,
-    { method: 'post', path: '/event/:id/duplicate', summary: 'Duplica un evento: un borrador nuevo con los mismos datos, entradas y métodos de pago (código sugerido <código>-copia)', tag: TAG, auth: 'user', params: idParams, body: duplicateEventRequestSchema, response: duplicateEventResponseSchema, successStatus: 201, access: { action: 'event.edit', event: (i) => i.params.id } },
-    async ({ params, body, req }) => {
-      const r = await duplicateEvent(ctx, requireUser(req), params.id, body);
-      // The copy's owner is authorized by the memberships read model: let it see the new event first.
-      await waitForMemberships(ctx.db, ctx.store, r.position);
-      return { data: eventDtoFromState(r.state, r.version), position: r.position, paymentMethodsLeftOut: r.paymentMethodsLeftOut };
-    },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'delete', path: '/event/:id', summary: 'Elimina un borrador (un evento publicado no: se cancela); su código queda libre', tag: TAG, auth: 'user', params: idParams, response: deleteResponseSchema, access: { action: 'event.edit', event: (i) => i.params.id } },
-    async ({ params, req }) => {
-      const r = await svc.deleteEvent(ctx, requireUser(req), params.id);
-      // Answer once the guard no longer authorizes it, so the next request already meets a 404/403.
-      await waitForMemberships(ctx.db, ctx.store, r.position);
-      return { data: { _id: params.id, deleted: true as const }, position: r.position };
-    },
-  );
-
-  defineRoute(
-    router,
-    ctx,
-    { method: 'post', path: '/event/:id/cancel', summary: 'Cancela un evento publicado (sale de las listas públicas; se avisa al equipo)', tag: TAG, auth: 'user', params: idParams, response: eventWriteResponseSchema, access: { action: 'event.publish', event: (i) => i.params.id } },
-    async ({ params, req }) => {
-      const r = await svc.cancelEvent(ctx, requireUser(req), params.id);
-      return { data: eventDtoFromState(r.state, r.version), position: r.position };
     },
   );
 
@@ -369,29 +325,6 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     ctx,
     { method: 'get', path: '/modules/:userId', summary: 'Módulos y eventos a los que el usuario puede entrar', tag: TAG, auth: 'user', params: z.object({ userId: z.string().min(1).max(100) }), query: modulesQuerySchema, response: modulesResponseSchema },
     async ({ params, query, req }) => modulesOf(ctx, req, params.userId, query.fecthEvents !== 'false'),
-  );
-
-  // ----- Platform administration -------------------------------------------------------------------------
-  defineRoute(
-    router,
-    ctx,
-    { method: 'get', path: '/admin/dashboard', summary: 'Cifras de la plataforma', tag: TAG, auth: 'admin', response: adminDashboardResponseSchema },
-    async () => {
-      const [users, totals] = await Promise.all([countUsers(ctx.db), eventTotals(ctx.db)]);
-      return { data: { users, ...totals } };
-    },
-  );
-  defineRoute(
-    router,
-    ctx,
-    { method: 'get', path: '/admin/organizers', summary: 'Organizadores (paginado, orden y filtro en el servidor)', tag: TAG, auth: 'admin', query: gridQuerySchema, response: adminOrganizersResponseSchema },
-    async ({ query }) => adminOrganizers(ctx.db, query),
-  );
-  defineRoute(
-    router,
-    ctx,
-    { method: 'get', path: '/admin/users', summary: 'Usuarios (paginado, orden y filtro en el servidor)', tag: TAG, auth: 'admin', query: gridQuerySchema, response: adminUsersResponseSchema },
-    async ({ query }) => adminUsers(ctx.db, query),
   );
 }
 

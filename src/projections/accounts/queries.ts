@@ -18,7 +18,10 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
-/** The user behind a token, if its session is still open (not logged out, not expired) and the user exists. */
+/**
+ * The user behind a token, if its session is still open (not logged out, not expired) and the user exists and is
+ * not suspended (suspending ends the sessions too; this also refuses one opened while the suspension was written).
+ */
 export async function findAuthUser(db: Kysely<DB>, userId: string, sessionId: string): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('account_sessions')
@@ -27,8 +30,15 @@ export async function findAuthUser(db: Kysely<DB>, userId: string, sessionId: st
     .where('account_sessions.id', '=', sessionId)
     .where('account_sessions.user_id', '=', userId)
     .where('account_sessions.expires_at', '>', new Date())
+    .where('users.suspended', '=', false)
     .executeTakeFirst();
   return row ? toAuthUser(row) : null;
+}
+
+/** Whether a platform administrator suspended the account (read model; the suspension waits for it). */
+export async function isSuspended(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('suspended').where('id', '=', userId).executeTakeFirst();
+  return row?.suspended === true;
 }
 
 /** A user of the read model by id (null when unknown or deleted). */

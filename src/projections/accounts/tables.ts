@@ -10,6 +10,8 @@ export interface AccountsTables {
     administrator: Generated<boolean>;
     public_user_id: string;
     email_verified: Generated<boolean>;
+    /** Suspended by a platform administrator (migrations/0101_accounts_admin.sql): no sign-in, no session. */
+    suspended: Generated<boolean>;
     created_at: Date | string;
     updated_at: Date | string;
   };
@@ -32,5 +34,13 @@ export interface AccountsTables {
     expires_at: Date | string;
     used_at: Date | string | null;
     created_at: Generated<Date>;
+  };
+  /** Read model `accounts.admin-audit`: administrators' actions on accounts (id = event id). */
+  account_admin_audit: {
+    id: string;
+    user_id: string;
+    action: 'suspended' | 'reactivated' | 'administratorGranted' | 'administratorRevoked';
+    by_user_id: string | null;
+    at: Date | string;
   };
 }

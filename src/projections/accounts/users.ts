@@ -15,6 +15,9 @@ export const usersProjection = defineProjection<UserEvent>({
     'accounts.EmailVerified',
     'accounts.ProfileUpdated',
     'accounts.AdministratorGranted',
+    'accounts.AdministratorRevoked',
+    'accounts.AccountSuspended',
+    'accounts.AccountReactivated',
     'accounts.AccountDeleted',
   ],
   async handle(events, { trx }) {
@@ -53,6 +56,17 @@ export const usersProjection = defineProjection<UserEvent>({
         }
         case 'accounts.AdministratorGranted':
           await trx.updateTable('users').set({ administrator: true, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'accounts.AdministratorRevoked':
+          await trx.updateTable('users').set({ administrator: false, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'accounts.AccountSuspended':
+        case 'accounts.AccountReactivated':
+          await trx
+            .updateTable('users')
+            .set({ suspended: event.type === 'accounts.AccountSuspended', updated_at: at })
+            .where('id', '=', event.data.userId)
+            .execute();
           break;
         case 'accounts.AccountDeleted':
           await trx.deleteFrom('users').where('id', '=', event.data.userId).execute();
