@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeAdministrator, signUp } from '../support/accounts.js';
 import type { TestSmtp } from '../support/smtp.js';
-import { atNode, newPage, eventually, useBrowserApp } from './support.js';
+import { atNode, eventually, hasHorizontalScroll, newPage, useBrowserApp } from './support.js';
 
 // The account pages against the real API: profile, password change, password reset and account deletion
 // through the links of the e-mails the API sends.
@@ -61,6 +61,56 @@ describe('account pages (chromium)', { timeout: 60_000 }, () => {
     const fresh = await newPage(browser, base);
     await signInThroughForm(fresh.page, user.email, 'Clave-nueva-123');
     await fresh.context.close();
+  });
+
+  it('unverified e-mail: the banner under the top bar resends the mail, says how it went, hides for the session', async () => {
+    const user = await signUp(base, { displayName: 'Nora Nueva', password: 'Clave-nueva-1' });
+    const { context, page } = await newPage(browser, base, 375, 740);
+    await signInThroughForm(page, user.email, user.password);
+    const banner = page.getByTestId('verify-banner');
+    const text = () => page.getByTestId('verify-banner-text').textContent();
+    await banner.waitFor();
+    expect(await text()).toBe(`Tu correo ${user.email} aún no está verificado. Abre el enlace que te enviamos para confirmarlo.`);
+    // Right under the top bar, on every page, and it fits a phone.
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    expect(Math.abs((await banner.boundingBox())!.y - (bar.y + bar.height))).toBeLessThan(1);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    const signupMails = smtp.mailsTo(user.email).length;
+    await page.getByRole('button', { name: 'Reenviar correo' }).click();
+    await eventually(text).toBe(`Te enviamos un nuevo correo de verificación a ${user.email}.`);
+    await eventually(() => smtp.mailsTo(user.email).length).toBe(signupMails + 1);
+    const link = smtp.mailsTo(user.email).at(-1)!.links.find((l) => new URL(l).pathname.startsWith('/auth/verify/'));
+    expect(link).toBeDefined();
+
+    // The server refuses a sixth mail within the hour: its message shows in the banner.
+    const resend = async () => {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/verify/resend');
+      await page.getByRole('button', { name: 'Reenviar correo' }).click();
+      return (await answered).status();
+    };
+    for (let i = 0; i < 4; i++) expect(await resend()).toBe(200);
+    expect(await resend()).toBe(429);
+    await eventually(text).toMatch(/^Has realizado demasiados intentos\./);
+
+    // Dismissed: gone on every page for this session; a new session shows it again.
+    await page.getByRole('button', { name: 'Ocultar aviso' }).click();
+    expect(await banner.count()).toBe(0);
+    await page.goto('/settings/profile');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await context.close();
+
+    const again = await newPage(browser, base);
+    await signInThroughForm(again.page, user.email, user.password);
+    await again.page.getByTestId('verify-banner').waitFor();
+    // Once the e-mail is proven, no banner.
+    await again.page.goto(atNode(link!, base));
+    await again.page.getByText('¡Tu cuenta fue verificada!').waitFor();
+    await again.page.goto('/settings/profile');
+    await again.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await again.page.getByTestId('verify-banner').count()).toBe(0);
+    await again.context.close();
   });
 
   it('password reset through the e-mailed link', async () => {

@@ -24,6 +24,9 @@ const toolbarSlots = webModules.flatMap((m) => (m.toolbar ? [{ name: m.name, Slo
 // The drawer (MUI Drawer, Modal, List) loads when first needed: opened, or permanent for a signed-in user.
 const UserDrawer = lazy(() => import('./UserDrawer'));
 
+// Only an account whose e-mail is unproven loads the banner's code (MUI Alert stays out of everyone else's entry).
+const VerifyEmailBanner = lazy(() => import('./VerifyEmailBanner'));
+
 const PERMANENT_DRAWER_QUERY = '(min-width:1264px)';
 
 /** The app shell: top bar (search, notifications, chat, account), user drawer, content and footer. */
@@ -84,6 +87,11 @@ export function Shell() {
           <AccountMenu />
         </Toolbar>
       </AppBar>
+      {user?.emailVerified === false && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner key={user._id} user={user} />
+        </Suspense>
+      )}
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
         {(permanent || drawerUsed) && (
           <Suspense fallback={permanent ? <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} /> : null}>
