@@ -52,13 +52,16 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/metrics' || req.url === '/api/v2/health' },
-      // One-time tokens of e-mailed links travel in the path: never log them (the process logger redacts every
-      // line too; this covers a logger made elsewhere). Route params are left out, they repeat the path.
+      // A request's line is its id, method, path, status and time (responseTime): headers made most of the log's
+      // volume and carry the session. One-time tokens of e-mailed links travel in the path: never log them (the
+      // process logger redacts every line too; this covers a logger made elsewhere).
       serializers: {
-        req: (req: { url?: string; params?: unknown; raw?: unknown }) => {
-          const { params: _params, ...rest } = req;
-          return { ...rest, url: typeof req.url === 'string' ? redactTokenPaths(req.url) : req.url };
-        },
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: typeof req.url === 'string' ? redactTokenPaths(req.url) : req.url,
+        }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
     }),
   );
