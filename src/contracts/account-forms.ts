@@ -70,3 +70,5 @@ export const changePasswordForm = z.object({ password: currentPasswordField, new
 export const passwordResetRequestForm = z.object({ email: emailField });
 export const passwordResetSetForm = z.object({ password: passwordField });
 export const profileUpdateForm = z.object({ displayName: displayNameField });
+/** A new e-mail for the account: it replaces the current one once the link sent to it is opened. */
+export const emailChangeForm = z.object({ email: emailField });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changePasswordForm,
+  emailChangeForm,
   newPasswordDiffers,
   passwordResetRequestForm,
   passwordResetSetForm,
@@ -39,6 +40,9 @@ export const passwordResetRequestSchema = z.object(passwordResetRequestForm.shap
 export const passwordResetSetSchema = z.object(passwordResetSetForm.shape);
 export const profileUpdateSchema = z.object(profileUpdateForm.shape);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+/** PUT profile/email { email }: mails a confirmation link (/confirm/mail/{token}) to the new address. */
+export const emailChangeRequestSchema = z.object(emailChangeForm.shape);
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
 
 /** Tokens sent by e-mail: 32 random bytes, base64url. */
 export const mailTokenParams = z.object({

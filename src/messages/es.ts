@@ -98,6 +98,9 @@ export const messages = {
     loggedOut: 'Sesión cerrada.',
     tooManyAttempts: 'Has realizado demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
     accountSuspended: 'Tu cuenta está suspendida. Si crees que es un error, escríbenos para revisarla.',
+    emailUnchanged: 'Ese ya es el correo electrónico de tu cuenta.',
+    emailTaken: 'Ese correo electrónico ya pertenece a otra cuenta.',
+    emailChangeRequested: 'Te enviamos un enlace a tu nuevo correo. Seguirás usando el actual hasta que lo abras.',
     admin: {
       cannotSuspendSelf: 'No puedes suspender tu propia cuenta.',
       cannotRevokeSelf: 'No puedes quitarte a ti mismo el rol de administrador.',
@@ -118,6 +121,15 @@ export const messages = {
       reset: {
         subject: 'Restablece tu contraseña de Aforo',
         body: 'Recibimos una solicitud para restablecer tu contraseña. Para elegir una nueva abre el siguiente enlace (válido durante 1 hora):',
+      },
+      changeEmail: {
+        subject: 'Confirma tu nuevo correo electrónico en Aforo',
+        body: 'Recibimos una solicitud para usar esta dirección en tu cuenta de Aforo. Para confirmarla abre el siguiente enlace (válido durante 48 horas). Hasta entonces seguirás iniciando sesión con tu correo anterior:',
+      },
+      emailChanged: {
+        subject: 'El correo electrónico de tu cuenta de Aforo cambió',
+        body: (masked: string) =>
+          `El correo electrónico de tu cuenta de Aforo ahora es ${masked}. Desde ahora inicias sesión con esa dirección. Si no fuiste tú, restablece tu contraseña y escríbenos.`,
       },
       deleteAccount: {
         subject: 'Confirma la eliminación de tu cuenta de Aforo',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, UnauthorizedError } from '../../src/domain/shared/errors.js';
+import { DomainError, NotFoundError, UnauthorizedError } from '../../src/domain/shared/errors.js';
 import { userDecider, type UserCommand, type UserEvent } from '../../src/domain/accounts/user.js';
 import { emailHash, normalizeEmail } from '../../src/domain/accounts/email.js';
 import { DeciderSpecification, SPEC_NOW, SPEC_USER_ID } from '../support/decider-spec.js';
@@ -102,5 +102,54 @@ describe('e-mail normalization', () => {
     expect(normalizeEmail('  Ana.Perez@Example.COM ')).toBe('ana.perez@example.com');
     expect(emailHash('Ana@x.test')).toBe(emailHash(' ana@X.TEST'));
     expect(emailHash('ana@x.test')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('e-mail change', () => {
+  const in48h = new Date(SPEC_NOW.getTime() + 48 * 3600_000).toISOString();
+  const request = (email = 'pii:v1:NEW1', hash = 'hash-new-1'): UserCommand => ({
+    type: 'RequestEmailChange',
+    data: { email, emailHash: hash, currentEmailHash: 'hash-old' },
+  });
+  const requested = (email = 'pii:v1:NEW1', expiresAt = in48h): UserEvent => ({ type: 'accounts.EmailChangeRequested', data: { userId, email, expiresAt } });
+  const changed = (email = 'pii:v1:NEW1'): UserEvent => ({ type: 'accounts.EmailChanged', data: { userId, email, changedAt: at } });
+  const confirm: UserCommand = { type: 'ConfirmEmailChange', data: {} };
+
+  describe('RequestEmailChange', () => {
+    it('records the new (encrypted) address with a link valid for 48 hours; the account keeps its e-mail meanwhile', () => {
+      spec.given([registered]).when(request()).then([requested()]);
+    });
+    it('refuses the address the account already has', () => {
+      spec
+        .given([registered])
+        .when({ type: 'RequestEmailChange', data: { email: 'pii:v1:SAME', emailHash: 'hash-old', currentEmailHash: 'hash-old' } })
+        .thenThrows(DomainError, (e) => e.code === 'EMAIL_UNCHANGED' && e.status === 400 && e.messagePublic === 'Ese ya es el correo electrónico de tu cuenta.');
+    });
+    it('refuses a deleted or unknown account', () => {
+      spec.given([registered, deleted]).when(request()).thenThrows(NotFoundError);
+      spec.given([]).when(request()).thenThrows(NotFoundError);
+    });
+  });
+
+  describe('ConfirmEmailChange', () => {
+    it('moves the account to the requested address, which counts as verified', () => {
+      spec.given([registered, requested()]).when(confirm).then((events, state) => {
+        expect(events).toEqual([changed()]);
+        expect(state.emailVerified).toBe(true);
+        expect(state.pendingEmail).toBeNull();
+      });
+    });
+    it('applies only the latest request', () => {
+      spec.given([registered, requested('pii:v1:NEW1'), requested('pii:v1:NEW2')]).when(confirm).then([changed('pii:v1:NEW2')]);
+    });
+    it('refuses without a pending request, once applied, or after the link expired (as an invalid link)', () => {
+      const invalid = (e: DomainError) => e.code === 'INVALID_LINK' && e.status === 400;
+      spec.given([registered]).when(confirm).thenThrows(DomainError, invalid);
+      spec.given([registered, requested(), changed()]).when(confirm).thenThrows(DomainError, invalid);
+      spec.given([registered, requested('pii:v1:NEW1', at)]).when(confirm).thenThrows(DomainError, invalid);
+    });
+    it('refuses a deleted account', () => {
+      spec.given([registered, requested(), deleted]).when(confirm).thenThrows(NotFoundError);
+    });
   });
 });

@@ -113,6 +113,49 @@ describe('account pages (chromium)', { timeout: 60_000 }, () => {
     await again.context.close();
   });
 
+  it('profile: changes the e-mail through the link sent to the new address; sign-in follows only after confirming', async () => {
+    const user = await signUp(base, { displayName: 'Elena Muda', password: 'Clave-correo-1' });
+    const newEmail = `elena.nueva.${Date.now()}@example.test`;
+    const { context, page } = await newPage(browser, base, 375, 740);
+    await signInThroughForm(page, user.email, user.password);
+    await page.goto('/settings/profile');
+    const form = page.getByRole('form', { name: 'Correo electrónico' });
+    expect(await form.textContent()).toContain(`Tu correo actual es ${user.email}.`);
+    await form.locator('#field-email').fill('no-es-correo');
+    await form.getByRole('button', { name: 'Cambiar correo' }).click();
+    await eventually(() => form.locator('#field-email-helper-text').textContent()).toBe('Ingresa un correo electrónico válido.');
+    await form.locator('#field-email').fill(user.email);
+    await form.getByRole('button', { name: 'Cambiar correo' }).click();
+    await eventually(() => page.getByTestId('email-change-result').textContent()).toBe('Ese ya es el correo electrónico de tu cuenta.');
+    await form.locator('#field-email').fill(newEmail);
+    await form.getByRole('button', { name: 'Cambiar correo' }).click();
+    await eventually(() => page.getByTestId('email-change-result').textContent()).toContain(`Te enviamos un enlace a ${newEmail}.`);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const link = await mailLink(newEmail, /nuevo correo/i, '/confirm/mail/');
+
+    // Not yet: the new address does not sign in.
+    const early = await newPage(browser, base);
+    await early.page.goto('/auth/sign-in');
+    await early.page.locator('#field-email').fill(newEmail);
+    await early.page.locator('#field-password').fill(user.password);
+    await early.page.getByTestId('sign-in-submit').click();
+    await eventually(() => snackbar(early.page)).toContain('Credenciales incorrectas');
+    await early.context.close();
+
+    await page.goto(link);
+    await eventually(() => page.getByTestId('token-result').textContent()).toBe('¡Listo! Tu correo fue cambiado. Desde ahora inicias sesión con la nueva dirección.');
+    await page.goto('/settings/profile');
+    await eventually(() => page.getByRole('form', { name: 'Correo electrónico' }).textContent()).toContain(`Tu correo actual es ${newEmail}.`);
+    // The same link again is refused in Spanish.
+    await page.goto(link);
+    await eventually(() => page.getByTestId('token-result').textContent()).toBe('El enlace no es válido o ha caducado. Solicita uno nuevo.');
+    await context.close();
+
+    const fresh = await newPage(browser, base);
+    await signInThroughForm(fresh.page, newEmail, user.password);
+    await fresh.context.close();
+  });
+
   it('password reset through the e-mailed link', async () => {
     const user = await signUp(base, { password: 'Clave-olvidada-1' });
     const { context, page } = await newPage(browser, base);

@@ -11,7 +11,7 @@ import { messages } from '../../messages/es.js';
 import { findUserById, isSuspended } from '../../projections/accounts/queries.js';
 import { waitForPosition } from '../../projections/wait.js';
 import { sessionRoom } from '../../realtime/realtime.js';
-import { accountLink, accountMail, type AccountMailKind } from '../../workers/accounts/mails.js';
+import { accountLink, accountMail, emailChangedNoticeMail, type AccountMailKind } from '../../workers/accounts/mails.js';
 import { sendMailJob } from '../../workers/mail/jobs.js';
 import { handleCommand, type CommandMeta } from '../handle.js';
 
@@ -79,6 +79,7 @@ export async function loadPersonalData(ctx: Ctx, userId: string): Promise<{ emai
       email = e.data.email;
       displayName = e.data.displayName;
     } else if (e.type === 'accounts.ProfileUpdated') displayName = e.data.displayName;
+    else if (e.type === 'accounts.EmailChanged') email = e.data.email;
     else if (e.type === 'accounts.AccountDeleted') return null;
   }
   if (!email || !displayName) return null;
@@ -133,7 +134,9 @@ export async function endSession(ctx: Ctx, sessionId: string) {
   disconnectSessions(ctx, [{ id: sessionId }]);
 }
 
-async function issueMailToken(ctx: Ctx, userId: string, purpose: 'verify' | 'reset' | 'delete', expiresAt: string): Promise<string> {
+type TokenPurpose = 'verify' | 'reset' | 'delete' | 'email';
+
+async function issueMailToken(ctx: Ctx, userId: string, purpose: TokenPurpose, expiresAt: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await ctx.db.deleteFrom('account_tokens').where('user_id', '=', userId).where('expires_at', '<=', ctx.clock()).execute();
   await ctx.db.insertInto('account_tokens').values({ token_hash: sha256(token), user_id: userId, purpose, expires_at: expiresAt }).execute();
@@ -150,7 +153,7 @@ async function sendAccountMail(ctx: Ctx, kind: AccountMailKind, eventId: string,
  * Validates a one-time token and marks it used. `used` tells the caller the token was already spent (verify and
  * reset refuse it; deletion answers a repeated click once the account is gone).
  */
-async function consumeMailToken(ctx: Ctx, token: string, purpose: 'verify' | 'reset' | 'delete'): Promise<{ userId: string; used: boolean; hash: string }> {
+async function consumeMailToken(ctx: Ctx, token: string, purpose: TokenPurpose): Promise<{ userId: string; used: boolean; hash: string }> {
   const hash = sha256(token);
   const row = await ctx.db
     .selectFrom('account_tokens')
@@ -343,6 +346,79 @@ export async function resendVerification(ctx: Ctx, userId: string): Promise<bool
   const token = await issueMailToken(ctx, userId, 'verify', event.data.expiresAt);
   await sendAccountMail(ctx, 'verify', eventId, personal, token);
   return true;
+}
+
+/**
+ * Asks to move the account to `newEmail`: nothing changes for sign-in until the link mailed to the new address is
+ * opened (confirmEmailChange). A new request replaces the previous one, whose link stops working.
+ */
+export async function requestEmailChange(ctx: Ctx, userId: string, newEmail: string): Promise<void> {
+  const email = newEmail.trim();
+  const personal = await loadPersonalData(ctx, userId);
+  if (!personal) throw new DomainError('ACCOUNT_NOT_FOUND', messages.accounts.accountNotFound, 404);
+  const cred = await ctx.db.selectFrom('account_credentials').select('email_hash').where('user_id', '=', userId).executeTakeFirst();
+  const vault = createPiiVault(ctx.db);
+  const result = await run(
+    ctx,
+    userId,
+    {
+      type: 'RequestEmailChange',
+      data: { email: await vault.encrypt(userId, email), emailHash: emailHash(email), currentEmailHash: cred?.email_hash ?? emailHash(personal.email) },
+    },
+    { userId },
+  );
+  const event = result.events[0];
+  if (!event || event.type !== 'accounts.EmailChangeRequested') return;
+  // Only the latest request's link works: it is the one ConfirmEmailChange will apply.
+  await ctx.db.updateTable('account_tokens').set({ used_at: ctx.clock() }).where('user_id', '=', userId).where('purpose', '=', 'email').where('used_at', 'is', null).execute();
+  const eventId = await eventIdAt(ctx, userId, result.version);
+  const token = await issueMailToken(ctx, userId, 'email', event.data.expiresAt);
+  await sendAccountMail(ctx, 'changeEmail', eventId, { email, displayName: personal.displayName }, token);
+}
+
+/**
+ * The link sent to the new address: the account moves to it (reservation and sign-in), the old address is told.
+ * A new address that another account took meanwhile is refused (409) and nothing changes.
+ */
+export async function confirmEmailChange(ctx: Ctx, token: string): Promise<AuthUser> {
+  const { userId, used, hash } = await consumeMailToken(ctx, token, 'email');
+  if (used) throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
+  const events = (await ctx.store.readStream(userStreamId(userId))) as Recorded<UserEvent>[];
+  const state = events.reduce(userDecider.evolve, userDecider.initialState());
+  const before = await loadPersonalData(ctx, userId);
+  const pending = state.pendingEmail ? await createPiiVault(ctx.db).decrypt(userId, state.pendingEmail.email) : null;
+  if (!before || !pending) throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
+  const cred = await ctx.db.selectFrom('account_credentials').select('email_hash').where('user_id', '=', userId).executeTakeFirst();
+  const oldHash = cred?.email_hash ?? emailHash(before.email);
+  const newHash = emailHash(pending);
+  let result;
+  try {
+    result = await run(
+      ctx,
+      userId,
+      { type: 'ConfirmEmailChange', data: {} },
+      { commandId: `email:${hash}`, userId },
+      {
+        // The one-account-per-e-mail reservation moves with the address, in the same append.
+        reserve: (decided) => (decided.length ? [{ scope: EMAIL_RESERVATION_SCOPE, value: newHash }] : []),
+        release: (decided) => (decided.length && oldHash !== newHash ? [{ scope: EMAIL_RESERVATION_SCOPE, value: oldHash }] : []),
+      },
+    );
+  } catch (err) {
+    if (err instanceof ReservationConflictError) throw new DomainError('EMAIL_TAKEN', messages.accounts.emailTaken, 409);
+    throw err;
+  }
+  // Sign-in looks accounts up by this hash: from now on the new address, and only it, signs in.
+  await ctx.db.updateTable('account_credentials').set({ email_hash: newHash, updated_at: ctx.clock() }).where('user_id', '=', userId).execute();
+  if (!result.duplicate) {
+    const eventId = await eventIdAt(ctx, userId, result.version);
+    const notice = emailChangedNoticeMail(before.email, before.displayName, pending);
+    await ctx.jobs.enqueue(sendMailJob, { key: `${eventId}:notice`, ...notice }, `${eventId}:notice`);
+  }
+  await caughtUp(ctx, result.position);
+  const user = await currentUser(ctx, userId);
+  if (!user) throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
+  return user;
 }
 
 export async function updateProfile(ctx: Ctx, userId: string, input: { displayName: string }, commandId?: string): Promise<AuthUser> {

@@ -14,6 +14,10 @@ export type UserEvent =
   | { type: 'accounts.UserRegistered'; data: { userId: string; publicUserId: string; email: string; displayName: string; registeredAt: string } }
   | { type: 'accounts.EmailVerificationRequested'; data: { userId: string; expiresAt: string } }
   | { type: 'accounts.EmailVerified'; data: { userId: string; verifiedAt: string } }
+  // E-mail change: `email` is the new address, encrypted like UserRegistered's. It replaces the old one (for
+  // sign-in and the one-account-per-e-mail reservation) only with EmailChanged, once its link was opened.
+  | { type: 'accounts.EmailChangeRequested'; data: { userId: string; email: string; expiresAt: string } }
+  | { type: 'accounts.EmailChanged'; data: { userId: string; email: string; changedAt: string } }
   | { type: 'accounts.ProfileUpdated'; data: { userId: string; displayName: string; updatedAt: string } }
   | { type: 'accounts.PasswordChanged'; data: { userId: string; reason: 'change' | 'reset'; changedAt: string } }
   | { type: 'accounts.PasswordResetRequested'; data: { userId: string; expiresAt: string } }
@@ -29,6 +33,9 @@ export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; publicUserId: string; email: string; displayName: string } }
   | { type: 'RequestEmailVerification'; data: Record<string, never> }
   | { type: 'VerifyEmail'; data: Record<string, never> }
+  /** `email`: the new address, encrypted; the hashes (src/domain/accounts/email.ts) let the decider compare them. */
+  | { type: 'RequestEmailChange'; data: { email: string; emailHash: string; currentEmailHash: string } }
+  | { type: 'ConfirmEmailChange'; data: Record<string, never> }
   | { type: 'UpdateProfile'; data: { displayName: string } }
   | { type: 'ChangePassword'; data: { reason: 'change' | 'reset' } }
   | { type: 'RequestPasswordReset'; data: Record<string, never> }
@@ -45,6 +52,8 @@ export interface UserState {
   userId: string | null;
   publicUserId: string | null;
   emailVerified: boolean;
+  /** The requested new e-mail (encrypted) waiting for its link, and until when the link works. */
+  pendingEmail: { email: string; expiresAt: string } | null;
   administrator: boolean;
   suspended: boolean;
 }
@@ -54,12 +63,15 @@ export const TOKEN_TTL_MS = {
   verify: 48 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
   delete: 60 * 60 * 1000,
+  email: 48 * 60 * 60 * 1000,
 } as const;
 
 export const USER_EVENT_TYPES = [
   'accounts.UserRegistered',
   'accounts.EmailVerificationRequested',
   'accounts.EmailVerified',
+  'accounts.EmailChangeRequested',
+  'accounts.EmailChanged',
   'accounts.ProfileUpdated',
   'accounts.PasswordChanged',
   'accounts.PasswordResetRequested',
@@ -71,7 +83,7 @@ export const USER_EVENT_TYPES = [
   'accounts.AccountReactivated',
 ] as const;
 
-const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, administrator: false, suspended: false });
+const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, pendingEmail: null, administrator: false, suspended: false });
 
 function requireActive(state: UserState): string {
   if (state.status !== 'active' || !state.userId) {
@@ -98,6 +110,19 @@ function decide(command: UserCommand, state: UserState, ctx: { now: Date; userId
       const userId = requireActive(state);
       if (state.emailVerified) return [];
       return [{ type: 'accounts.EmailVerified', data: { userId, verifiedAt: at } }];
+    }
+    case 'RequestEmailChange': {
+      const userId = requireActive(state);
+      if (command.data.emailHash === command.data.currentEmailHash) throw new DomainError('EMAIL_UNCHANGED', messages.accounts.emailUnchanged, 400);
+      return [{ type: 'accounts.EmailChangeRequested', data: { userId, email: command.data.email, expiresAt: plus(TOKEN_TTL_MS.email) } }];
+    }
+    case 'ConfirmEmailChange': {
+      const userId = requireActive(state);
+      // Only the latest request counts, and only while its link is valid (the same answer as an unknown link).
+      if (!state.pendingEmail || Date.parse(state.pendingEmail.expiresAt) <= ctx.now.getTime()) {
+        throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
+      }
+      return [{ type: 'accounts.EmailChanged', data: { userId, email: state.pendingEmail.email, changedAt: at } }];
     }
     case 'UpdateProfile': {
       const userId = requireActive(state);
@@ -152,6 +177,11 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, status: 'active', userId: event.data.userId, publicUserId: event.data.publicUserId };
     case 'accounts.EmailVerified':
       return { ...state, emailVerified: true };
+    case 'accounts.EmailChangeRequested':
+      return { ...state, pendingEmail: { email: event.data.email, expiresAt: event.data.expiresAt } };
+    case 'accounts.EmailChanged':
+      // Opening the link sent to the new address proved it.
+      return { ...state, pendingEmail: null, emailVerified: true };
     case 'accounts.AdministratorGranted':
       return { ...state, administrator: true };
     case 'accounts.AdministratorRevoked':

@@ -5,6 +5,7 @@ import {
   changePasswordRequestSchema,
   dataTokenResponseSchema,
   dataUserResponseSchema,
+  emailChangeRequestSchema,
   mailTokenParams,
   messageResponseSchema,
   passwordResetRequestSchema,
@@ -144,7 +145,7 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
 
   // Links carrying a token: refused tokens are counted per IP (verify/resend is a signed-in action, not a token).
   const tokenLimit = accountsRateLimit(ctx, 'mailTokenPerIp');
-  router.post(['/passwordReset/:token', '/confirm/account/:token', '/deleteAccount/:token'], tokenLimit);
+  router.post(['/passwordReset/:token', '/confirm/account/:token', '/confirm/mail/:token', '/deleteAccount/:token'], tokenLimit);
   router.post('/verify/:token', (req, res, next) => (req.params.token === 'resend' ? next() : tokenLimit(req, res, next)));
   defineRoute(
     router,
@@ -204,5 +205,24 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     ctx,
     { method: 'put', path: '/profile', summary: 'Actualiza el perfil (nombre visible)', tag: TAG, auth: 'user', body: profileUpdateSchema, response: z.object({ data: authUserSchema }) },
     async ({ user, body }) => ({ data: await accounts.updateProfile(ctx, user!._id, body) }),
+  );
+
+  // Each request mails a link: limited like the other account mails.
+  router.put('/profile/email', accountsRateLimit(ctx, 'accountMail'));
+  defineRoute(
+    router,
+    ctx,
+    { method: 'put', path: '/profile/email', summary: 'Pide cambiar el correo: envía un enlace de confirmación a la nueva dirección', tag: TAG, auth: 'user', body: emailChangeRequestSchema, response: messageResponseSchema },
+    async ({ user, body }) => {
+      await accounts.requestEmailChange(ctx, user!._id, body.email);
+      return { message: m.emailChangeRequested };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/confirm/mail/:token', summary: 'Confirma el nuevo correo con el enlace recibido; desde entonces inicia sesión con él', tag: TAG, auth: 'optional', params: mailTokenParams, response: dataUserResponseSchema },
+    async ({ params }) => ({ data: await accounts.confirmEmailChange(ctx, params.token) }),
   );
 }

@@ -30,7 +30,7 @@ export interface AccountsTables {
   account_tokens: {
     token_hash: string;
     user_id: string;
-    purpose: 'verify' | 'reset' | 'delete';
+    purpose: 'verify' | 'reset' | 'delete' | 'email';
     expires_at: Date | string;
     used_at: Date | string | null;
     created_at: Generated<Date>;

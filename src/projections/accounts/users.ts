@@ -13,6 +13,7 @@ export const usersProjection = defineProjection<UserEvent>({
   eventTypes: [
     'accounts.UserRegistered',
     'accounts.EmailVerified',
+    'accounts.EmailChanged',
     'accounts.ProfileUpdated',
     'accounts.AdministratorGranted',
     'accounts.AdministratorRevoked',
@@ -48,6 +49,17 @@ export const usersProjection = defineProjection<UserEvent>({
         case 'accounts.EmailVerified':
           await trx.updateTable('users').set({ email_verified: true, updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
+        case 'accounts.EmailChanged': {
+          // The new address was proven by its link.
+          const email = await vault.decrypt(event.data.userId, event.data.email);
+          if (email === null) break;
+          await trx
+            .updateTable('users')
+            .set({ email, email_normalized: normalizeEmail(email), email_verified: true, updated_at: at })
+            .where('id', '=', event.data.userId)
+            .execute();
+          break;
+        }
         case 'accounts.ProfileUpdated': {
           const displayName = await vault.decrypt(event.data.userId, event.data.displayName);
           if (displayName === null) break;

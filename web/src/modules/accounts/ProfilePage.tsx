@@ -1,5 +1,6 @@
-import { changePasswordForm, profileUpdateForm } from '@contracts/account-forms';
-import type { ChangePasswordRequest, ProfileUpdate } from '@contracts/accounts';
+import { changePasswordForm, emailChangeForm, profileUpdateForm } from '@contracts/account-forms';
+import type { ChangePasswordRequest, EmailChangeRequest, ProfileUpdate } from '@contracts/accounts';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -7,7 +8,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link as RouterLink, useLoaderData } from 'react-router-dom';
 import type { AuthUser } from '@contracts/accounts';
@@ -16,7 +17,8 @@ import { Avatar } from '../../components/Avatar';
 import { useZodForm } from '../../components/form';
 import { useNotify } from '../../components/notify';
 import { PasswordField } from '../../components/PasswordField';
-import { useChangePasswordMutation, useCurrentUser, useUpdateProfileMutation } from './api';
+import { apiErrorMessage } from '../../app/api';
+import { useChangePasswordMutation, useCurrentUser, useRequestEmailChangeMutation, useUpdateProfileMutation } from './api';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -79,7 +81,41 @@ function PasswordForm() {
   );
 }
 
-/** /settings/profile (signed in): name and password change, and the way to delete the account. */
+/**
+ * A new e-mail: the server mails a link to it (/confirm/mail/{token}); the account keeps its current address for
+ * sign-in until that link is opened. The outcome stays on screen beside the form.
+ */
+function EmailForm({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const [request, { isLoading }] = useRequestEmailChangeMutation();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useZodForm(emailChangeForm, { email: '' });
+  const onSubmit = form.submit<EmailChangeRequest>(
+    async (body) => {
+      setOutcome(null);
+      await request(body).unwrap();
+      form.reset();
+      setOutcome({ ok: true, text: t('auth.profile.emailSent', { email: body.email }) });
+    },
+    (error) => setOutcome({ ok: false, text: apiErrorMessage(error, t('auth.profile.emailFailed')) }),
+  );
+  return (
+    <Box component="form" ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.profile.emailTitle')} sx={{ display: 'grid', gap: 2 }}>
+      <Typography color="text.secondary">{t('auth.profile.emailCurrent', { email: user.email })}</Typography>
+      <FormField {...form.field('email')} label={t('auth.profile.newEmail')} type="email" autoComplete="email" required />
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} role="status" data-testid="email-change-result">
+          {outcome.text}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" disabled={isLoading} sx={{ justifySelf: 'start' }}>
+        {t('auth.profile.emailSubmit')}
+      </Button>
+    </Box>
+  );
+}
+
+/** /settings/profile (signed in): name, e-mail and password change, and the way to delete the account. */
 export function Component() {
   const { t } = useTranslation();
   const loaded = useLoaderData() as AuthUser;
@@ -103,6 +139,11 @@ export function Component() {
         </Section>
         <Section id="profile-password" title={t('auth.profile.passwordTitle')}>
           <PasswordForm />
+        </Section>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <Section id="profile-email" title={t('auth.profile.emailTitle')}>
+          <EmailForm user={user} />
         </Section>
       </Box>
       <Paper component="section" aria-labelledby="profile-danger" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, mt: 3 }}>

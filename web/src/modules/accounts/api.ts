@@ -1,4 +1,4 @@
-import type { AuthUser, ChangePasswordRequest, ProfileUpdate, SessionResponse, SigninRequest, SignupRequest } from '@contracts/accounts';
+import type { AuthUser, ChangePasswordRequest, EmailChangeRequest, ProfileUpdate, SessionResponse, SigninRequest, SignupRequest } from '@contracts/accounts';
 import { api } from '../../app/api';
 
 interface MessageResponse {
@@ -96,6 +96,14 @@ export const accountsApi = api.injectEndpoints({
       query: (token) => ({ url: `confirm/account/${encodeURIComponent(token)}`, method: 'POST' }),
       onQueryStarted: updateMeIfSameUser,
     }),
+    /** PUT profile/email: mails a link to the new address; the account keeps its e-mail until it is opened. */
+    requestEmailChange: b.mutation<MessageResponse, EmailChangeRequest>({
+      query: (body) => ({ url: 'profile/email', method: 'PUT', body }),
+    }),
+    confirmEmailChange: b.mutation<{ data: AuthUser }, string>({
+      query: (token) => ({ url: `confirm/mail/${encodeURIComponent(token)}`, method: 'POST' }),
+      onQueryStarted: updateMeIfSameUser,
+    }),
     requestAccountDelete: b.mutation<MessageResponse, void>({
       query: () => ({ url: 'requestAccountDelete', method: 'POST' }),
     }),
@@ -121,6 +129,8 @@ export const {
   useVerifyEmailMutation,
   useResendVerificationMutation,
   useConfirmAccountMutation,
+  useRequestEmailChangeMutation,
+  useConfirmEmailChangeMutation,
   useRequestAccountDeleteMutation,
   useDeleteAccountMutation,
 } = accountsApi;

@@ -12,6 +12,7 @@ export const routes: RouteObject[] = [
   { path: 'appControl/password-reset/:token?', lazy: page(() => import('./PasswordResetPage')) },
   { path: 'auth/verify/:token?', lazy: page(() => import('./VerifyPage')) },
   { path: 'confirm/account/:token?', lazy: page(() => import('./ConfirmAccountPage')) },
+  { path: 'confirm/mail/:token?', lazy: page(() => import('./ConfirmMailPage')) },
   { path: 'appControl/requestAccountDelete', loader: requireUser, lazy: page(() => import('./RequestAccountDeletePage')) },
   { path: 'appControl/deleteAccount/:token?', lazy: page(() => import('./DeleteAccountPage')) },
   { path: 'settings/profile', loader: requireUser, lazy: page(() => import('./ProfilePage')) },
