@@ -10,7 +10,7 @@ import { PUBLIC_PAGE_SIZE, useSearchEvents } from './useSearchEvents';
 import { EmptyState } from '../components/common';
 import { EventCard, EventGrid, EventGridSkeleton } from '../components/EventCard';
 
-/** /searchEvent/{search}: published events matching the text (Spanish full text, accent-insensitive). */
+/** /searchEvent/{search}: published events matching the text (accent-insensitive, partial words and typos; best first). */
 export function Component() {
   const { t } = useTranslation();
   const search = (useParams().search ?? '').trim();
