@@ -712,30 +712,7 @@ export const gridQuerySchema = z.object({
 });
 export type GridQuery = z.infer<typeof gridQuerySchema>;
 
-export const adminUserRowSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  administrator: z.boolean(),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-  /** Events the user owns. */
-  events: z.number().int(),
-});
-/** GET /admin/users: sortable/filterable fields displayName, email, administrator, emailVerified, createdAt, events. */
-export const adminUsersResponseSchema = z.object({ rows: z.array(adminUserRowSchema), rowCount: z.number().int() });
-
-export const adminOrganizerRowSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  events: z.number().int(),
-  publishedEvents: z.number().int(),
-  lastEventAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-/** GET /admin/organizers: fields displayName, email, events, publishedEvents, lastEventAt, createdAt. */
-export const adminOrganizersResponseSchema = z.object({ rows: z.array(adminOrganizerRowSchema), rowCount: z.number().int() });
+// The admin grids' rows and responses: src/contracts/admin.ts.
 
 /** POST /event/:id/cover (multipart, field `cover`) answers the event with its new coverUrl. */
 export const coverUploadResponseSchema = eventWriteResponseSchema;

@@ -13,7 +13,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./AdminDashboardPage')) },
       { path: 'organizers', lazy: page(() => import('./OrganizersPage')) },
+      { path: 'organizers/:id', lazy: page(() => import('./OrganizerEventsPage')) },
       { path: 'users', lazy: page(() => import('./UsersPage')) },
+      { path: 'users/:id', lazy: page(() => import('./UserDetailPage')) },
     ],
   },
 ];
