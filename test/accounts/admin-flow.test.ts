@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { socketFor } from '../chat/helpers.js';
 import { bearer, makeAdministrator, signIn, signUp, type SignedUpUser } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
 
@@ -87,6 +88,22 @@ describe('platform administration of accounts', () => {
       ['reactivated', 'Admin Suspende'],
       ['suspended', 'Admin Suspende'],
     ]);
+  });
+
+  it("suspending closes the account's open sockets at once", async () => {
+    const admin = await newAdmin('Admin Sockets');
+    const target = await signUp(app.url, { displayName: 'Cuenta Con Socket' });
+    const socket = await socketFor(app.url, target.token);
+    try {
+      const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+      expect((await call(admin.token, 'POST', `/admin/users/${target.user._id}/suspend`)).status).toBe(200);
+      await closed;
+      expect(socket.connected).toBe(false);
+      // And no new socket: the token's session is gone.
+      await expect(socketFor(app.url, target.token)).rejects.toThrow();
+    } finally {
+      socket.close();
+    }
   });
 
   it('an administrator cannot suspend or demote themselves', async () => {
