@@ -72,3 +72,5 @@ export const passwordResetSetForm = z.object({ password: passwordField });
 export const profileUpdateForm = z.object({ displayName: displayNameField });
 /** A new e-mail for the account: it replaces the current one once the link sent to it is opened. */
 export const emailChangeForm = z.object({ email: emailField });
+/** POST profile/avatar (multipart, field `avatar`): JPEG, PNG or WebP up to 2 MB. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

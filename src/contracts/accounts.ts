@@ -18,6 +18,8 @@ export const authUserSchema = z.object({
   administrator: z.boolean(),
   publicUserId: z.string(),
   emailVerified: z.boolean().optional(),
+  /** The uploaded picture (a /api/v2/files/... path), null or absent for the initials. */
+  avatarUrl: z.string().nullable().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -43,6 +45,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** PUT profile/email { email }: mails a confirmation link (/confirm/mail/{token}) to the new address. */
 export const emailChangeRequestSchema = z.object(emailChangeForm.shape);
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+export { AVATAR_MAX_BYTES } from './account-forms.js';
 
 /** Tokens sent by e-mail: 32 random bytes, base64url. */
 export const mailTokenParams = z.object({

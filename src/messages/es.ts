@@ -101,6 +101,9 @@ export const messages = {
     emailUnchanged: 'Ese ya es el correo electrónico de tu cuenta.',
     emailTaken: 'Ese correo electrónico ya pertenece a otra cuenta.',
     emailChangeRequested: 'Te enviamos un enlace a tu nuevo correo. Seguirás usando el actual hasta que lo abras.',
+    avatarMissing: 'Selecciona una imagen para tu foto de perfil.',
+    avatarType: 'La foto de perfil debe ser JPEG, PNG o WebP.',
+    avatarTooLarge: 'La foto de perfil no puede superar los 2 MB.',
     admin: {
       cannotSuspendSelf: 'No puedes suspender tu propia cuenta.',
       cannotRevokeSelf: 'No puedes quitarte a ti mismo el rol de administrador.',

@@ -153,3 +153,18 @@ describe('e-mail change', () => {
     });
   });
 });
+
+describe('SetAvatar', () => {
+  const set = (avatarUrl: string | null): UserCommand => ({ type: 'SetAvatar', data: { avatarUrl } });
+  const changed = (avatarUrl: string | null): UserEvent => ({ type: 'accounts.AvatarChanged', data: { userId, avatarUrl, changedAt: at } });
+  it('records a new picture, a replacement and its removal; the same value again records nothing', () => {
+    spec.given([registered]).when(set('/api/v2/files/accounts/u/avatar-1.png')).then([changed('/api/v2/files/accounts/u/avatar-1.png')]);
+    spec.given([registered, changed('/a-1.png')]).when(set('/a-2.png')).then([changed('/a-2.png')]);
+    spec.given([registered, changed('/a-1.png')]).when(set(null)).then([changed(null)]);
+    spec.given([registered, changed('/a-1.png')]).when(set('/a-1.png')).then([]);
+    spec.given([registered]).when(set(null)).then([]);
+  });
+  it('refuses a deleted account', () => {
+    spec.given([registered, deleted]).when(set('/a-1.png')).thenThrows(NotFoundError);
+  });
+});

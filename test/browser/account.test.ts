@@ -156,6 +156,35 @@ describe('account pages (chromium)', { timeout: 60_000 }, () => {
     await fresh.context.close();
   });
 
+  it('profile: a picture replaces the initials (#ee6932) in the profile and the account menu, until removed', async () => {
+    const user = await signUp(base, { displayName: 'Flor de María Paz', password: 'Clave-foto-1' });
+    const { context, page } = await newPage(browser, base);
+    await signInThroughForm(page, user.email, user.password);
+    await page.goto('/settings/profile');
+    const menuAvatar = page.getByTestId('account-menu-button').getByTestId('avatar');
+    // No picture: at most three initials on the theme's orange.
+    await eventually(() => menuAvatar.textContent()).toBe('FDM');
+    expect(await menuAvatar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(238, 105, 50)');
+
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+    await eventually(() => snackbar(page)).toContain('Tu foto de perfil fue actualizada.');
+    await eventually(() => menuAvatar.locator('img').getAttribute('src')).toMatch(/^\/api\/v2\/files\/accounts\/[^/]+\/avatar-[0-9a-f-]+\.png$/);
+    expect(await page.locator('main').getByTestId('avatar').locator('img').count()).toBe(1);
+    // The image really loads (served by the API, allowed by the page's CSP).
+    await eventually(() => menuAvatar.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+
+    // A file that is not an image is refused with the server's text.
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
+    await eventually(() => snackbar(page)).toContain('La foto de perfil debe ser JPEG, PNG o WebP.');
+
+    await page.getByRole('button', { name: 'Quitar foto' }).click();
+    await eventually(() => snackbar(page)).toContain('Quitaste tu foto de perfil.');
+    await eventually(() => menuAvatar.textContent()).toBe('FDM');
+    expect(await menuAvatar.locator('img').count()).toBe(0);
+    await context.close();
+  });
+
   it('password reset through the e-mailed link', async () => {
     const user = await signUp(base, { password: 'Clave-olvidada-1' });
     const { context, page } = await newPage(browser, base);

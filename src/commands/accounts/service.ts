@@ -13,6 +13,8 @@ import { waitForPosition } from '../../projections/wait.js';
 import { sessionRoom } from '../../realtime/realtime.js';
 import { accountLink, accountMail, emailChangedNoticeMail, type AccountMailKind } from '../../workers/accounts/mails.js';
 import { sendMailJob } from '../../workers/mail/jobs.js';
+import { fileUrl, isSafeKey } from '../../storage/port.js';
+import { storageFor } from '../../storage/local.js';
 import { handleCommand, type CommandMeta } from '../handle.js';
 
 /**
@@ -435,6 +437,29 @@ export async function updateProfile(ctx: Ctx, userId: string, input: { displayNa
   return user;
 }
 
+/**
+ * Sets (a stored upload's URL) or removes (null) the account's picture. The previous file is deleted once the
+ * change is recorded: a file nobody references is harmless, a reference to no file is not.
+ */
+export async function setAvatar(ctx: Ctx, userId: string, avatarUrl: string | null): Promise<AuthUser> {
+  const before = await currentUser(ctx, userId);
+  const result = await run(ctx, userId, { type: 'SetAvatar', data: { avatarUrl } }, { userId });
+  await caughtUp(ctx, result.position);
+  if (result.events.length && before?.avatarUrl && before.avatarUrl !== avatarUrl) await deleteAvatarFile(ctx, userId, before.avatarUrl);
+  const user = await currentUser(ctx, userId);
+  if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', messages.accounts.accountNotFound, 404);
+  return user;
+}
+
+/** Where the account's pictures are stored (accounts/<userId>/avatar-<id>.<ext>). */
+export const avatarKeyPrefix = (userId: string) => `accounts/${userId}/`;
+
+/** Deletes a picture of this account (never a file of another owner, whatever the URL says). */
+async function deleteAvatarFile(ctx: Ctx, userId: string, url: string) {
+  const key = url.startsWith(fileUrl('')) ? url.slice(fileUrl('').length) : null;
+  if (key && key.startsWith(avatarKeyPrefix(userId)) && isSafeKey(key)) await storageFor(ctx.config.dataDir).delete(key);
+}
+
 export async function requestAccountDeletion(ctx: Ctx, userId: string): Promise<void> {
   const personal = await loadPersonalData(ctx, userId);
   if (!personal) throw new DomainError('ACCOUNT_NOT_FOUND', messages.accounts.accountNotFound, 404);
@@ -452,7 +477,7 @@ export async function requestAccountDeletion(ctx: Ctx, userId: string): Promise<
  */
 export async function deleteAccount(ctx: Ctx, token: string): Promise<void> {
   const { userId, used, hash } = await consumeMailToken(ctx, token, 'delete');
-  const streamEvents = await ctx.store.readStream(userStreamId(userId));
+  const streamEvents = (await ctx.store.readStream(userStreamId(userId))) as Recorded<UserEvent>[];
   const deleted = streamEvents.some((e) => e.type === 'accounts.AccountDeleted');
   if (used && !deleted) throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
   const personal = await loadPersonalData(ctx, userId);
@@ -468,6 +493,8 @@ export async function deleteAccount(ctx: Ctx, token: string): Promise<void> {
         { release: () => (hashOfEmail ? [{ scope: EMAIL_RESERVATION_SCOPE, value: hashOfEmail }] : []) },
       );
   await purgeAccountData(ctx, userId);
+  // Pictures are personal data too: every one the account ever set goes with it.
+  for (const e of streamEvents) if (e.type === 'accounts.AvatarChanged' && e.data.avatarUrl) await deleteAvatarFile(ctx, userId, e.data.avatarUrl);
   await caughtUp(ctx, result?.position ?? null);
 }
 

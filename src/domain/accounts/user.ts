@@ -19,6 +19,8 @@ export type UserEvent =
   | { type: 'accounts.EmailChangeRequested'; data: { userId: string; email: string; expiresAt: string } }
   | { type: 'accounts.EmailChanged'; data: { userId: string; email: string; changedAt: string } }
   | { type: 'accounts.ProfileUpdated'; data: { userId: string; displayName: string; updatedAt: string } }
+  // The picture: a stored file's URL (random name, no personal data in it), null back to the initials.
+  | { type: 'accounts.AvatarChanged'; data: { userId: string; avatarUrl: string | null; changedAt: string } }
   | { type: 'accounts.PasswordChanged'; data: { userId: string; reason: 'change' | 'reset'; changedAt: string } }
   | { type: 'accounts.PasswordResetRequested'; data: { userId: string; expiresAt: string } }
   | { type: 'accounts.AccountDeletionRequested'; data: { userId: string; expiresAt: string } }
@@ -37,6 +39,7 @@ export type UserCommand =
   | { type: 'RequestEmailChange'; data: { email: string; emailHash: string; currentEmailHash: string } }
   | { type: 'ConfirmEmailChange'; data: Record<string, never> }
   | { type: 'UpdateProfile'; data: { displayName: string } }
+  | { type: 'SetAvatar'; data: { avatarUrl: string | null } }
   | { type: 'ChangePassword'; data: { reason: 'change' | 'reset' } }
   | { type: 'RequestPasswordReset'; data: Record<string, never> }
   | { type: 'RequestAccountDeletion'; data: Record<string, never> }
@@ -54,6 +57,7 @@ export interface UserState {
   emailVerified: boolean;
   /** The requested new e-mail (encrypted) waiting for its link, and until when the link works. */
   pendingEmail: { email: string; expiresAt: string } | null;
+  avatarUrl: string | null;
   administrator: boolean;
   suspended: boolean;
 }
@@ -73,6 +77,7 @@ export const USER_EVENT_TYPES = [
   'accounts.EmailChangeRequested',
   'accounts.EmailChanged',
   'accounts.ProfileUpdated',
+  'accounts.AvatarChanged',
   'accounts.PasswordChanged',
   'accounts.PasswordResetRequested',
   'accounts.AccountDeletionRequested',
@@ -83,7 +88,7 @@ export const USER_EVENT_TYPES = [
   'accounts.AccountReactivated',
 ] as const;
 
-const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, pendingEmail: null, administrator: false, suspended: false });
+const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, pendingEmail: null, avatarUrl: null, administrator: false, suspended: false });
 
 function requireActive(state: UserState): string {
   if (state.status !== 'active' || !state.userId) {
@@ -123,6 +128,11 @@ function decide(command: UserCommand, state: UserState, ctx: { now: Date; userId
         throw new DomainError('INVALID_LINK', messages.accounts.invalidLink, 400);
       }
       return [{ type: 'accounts.EmailChanged', data: { userId, email: state.pendingEmail.email, changedAt: at } }];
+    }
+    case 'SetAvatar': {
+      const userId = requireActive(state);
+      if (command.data.avatarUrl === state.avatarUrl) return [];
+      return [{ type: 'accounts.AvatarChanged', data: { userId, avatarUrl: command.data.avatarUrl, changedAt: at } }];
     }
     case 'UpdateProfile': {
       const userId = requireActive(state);
@@ -177,6 +187,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, status: 'active', userId: event.data.userId, publicUserId: event.data.publicUserId };
     case 'accounts.EmailVerified':
       return { ...state, emailVerified: true };
+    case 'accounts.AvatarChanged':
+      return { ...state, avatarUrl: event.data.avatarUrl };
     case 'accounts.EmailChangeRequested':
       return { ...state, pendingEmail: { email: event.data.email, expiresAt: event.data.expiresAt } };
     case 'accounts.EmailChanged':

@@ -21,6 +21,7 @@ import * as accounts from '../../commands/accounts/service.js';
 import { messages } from '../../messages/es.js';
 import { clearTokenCookie, setTokenCookie } from '../auth.js';
 import { defineRoute } from '../route.js';
+import { uploadAvatar } from './avatar.js';
 import { accountsRateLimit } from './rate-limit.js';
 
 const TAG = 'accounts';
@@ -217,6 +218,19 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
       await accounts.requestEmailChange(ctx, user!._id, body.email);
       return { message: m.emailChangeRequested };
     },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/profile/avatar', summary: 'Sube la foto de perfil (multipart, campo avatar: JPEG, PNG o WebP, hasta 2 MB)', tag: TAG, auth: 'user', response: z.object({ data: authUserSchema }) },
+    async ({ user, req, res }) => ({ data: await uploadAvatar(ctx, req, res, user!._id) }),
+  );
+  defineRoute(
+    router,
+    ctx,
+    { method: 'delete', path: '/profile/avatar', summary: 'Quita la foto de perfil (vuelven las iniciales)', tag: TAG, auth: 'user', response: z.object({ data: authUserSchema }) },
+    async ({ user }) => ({ data: await accounts.setAvatar(ctx, user!._id, null) }),
   );
 
   defineRoute(

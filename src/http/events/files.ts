@@ -13,7 +13,7 @@ const m = messages.events;
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: COVER_MAX_BYTES, files: 1, fields: 5 } }).single('cover');
 
 /** The image type from its first bytes (the declared MIME type is not trusted). */
-function sniffImage(buf: Buffer): { ext: string; type: string } | null {
+export function sniffImage(buf: Buffer): { ext: string; type: string } | null {
   if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: 'jpg', type: 'image/jpeg' };
   if (buf.length > 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { ext: 'png', type: 'image/png' };
   if (buf.length > 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP') return { ext: 'webp', type: 'image/webp' };

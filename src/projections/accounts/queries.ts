@@ -3,9 +3,9 @@ import type pg from 'pg';
 import type { AuthUser } from '../../contracts/accounts.js';
 import type { DB } from '../../db/schema.js';
 
-const USER_COLUMNS = ['users.id', 'users.display_name', 'users.email', 'users.administrator', 'users.public_user_id', 'users.email_verified'] as const;
+const USER_COLUMNS = ['users.id', 'users.display_name', 'users.email', 'users.administrator', 'users.public_user_id', 'users.email_verified', 'users.avatar_url'] as const;
 
-type UserRow = { id: string; display_name: string; email: string; administrator: boolean; public_user_id: string; email_verified: boolean };
+type UserRow = { id: string; display_name: string; email: string; administrator: boolean; public_user_id: string; email_verified: boolean; avatar_url?: string | null };
 
 export function toAuthUser(row: UserRow): AuthUser {
   return {
@@ -15,6 +15,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     administrator: row.administrator,
     publicUserId: row.public_user_id,
     emailVerified: row.email_verified,
+    avatarUrl: row.avatar_url ?? null,
   };
 }
 

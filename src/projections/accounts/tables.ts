@@ -12,6 +12,8 @@ export interface AccountsTables {
     email_verified: Generated<boolean>;
     /** Suspended by a platform administrator (migrations/0101_accounts_admin.sql): no sign-in, no session. */
     suspended: Generated<boolean>;
+    /** The uploaded picture's URL, null for the initials (migrations/0103_accounts_avatar.sql). */
+    avatar_url: Generated<string | null>;
     created_at: Date | string;
     updated_at: Date | string;
   };

@@ -15,6 +15,7 @@ export const usersProjection = defineProjection<UserEvent>({
     'accounts.EmailVerified',
     'accounts.EmailChanged',
     'accounts.ProfileUpdated',
+    'accounts.AvatarChanged',
     'accounts.AdministratorGranted',
     'accounts.AdministratorRevoked',
     'accounts.AccountSuspended',
@@ -66,6 +67,9 @@ export const usersProjection = defineProjection<UserEvent>({
           await trx.updateTable('users').set({ display_name: displayName, updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
         }
+        case 'accounts.AvatarChanged':
+          await trx.updateTable('users').set({ avatar_url: event.data.avatarUrl, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
         case 'accounts.AdministratorGranted':
           await trx.updateTable('users').set({ administrator: true, updated_at: at }).where('id', '=', event.data.userId).execute();
           break;

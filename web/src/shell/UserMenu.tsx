@@ -33,7 +33,7 @@ export default function UserMenu({ user }: { user: AuthUser }) {
         data-testid="account-menu-button"
         sx={{ p: 0.5 }}
       >
-        <Avatar name={user.displayName} size={36} />
+        <Avatar name={user.displayName} size={36} src={user.avatarUrl ?? undefined} />
       </IconButton>
       <Menu id="account-menu" anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>

@@ -1,4 +1,4 @@
-import { changePasswordForm, emailChangeForm, profileUpdateForm } from '@contracts/account-forms';
+import { AVATAR_MAX_BYTES, changePasswordForm, emailChangeForm, profileUpdateForm } from '@contracts/account-forms';
 import type { ChangePasswordRequest, EmailChangeRequest, ProfileUpdate } from '@contracts/accounts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +18,14 @@ import { useZodForm } from '../../components/form';
 import { useNotify } from '../../components/notify';
 import { PasswordField } from '../../components/PasswordField';
 import { apiErrorMessage } from '../../app/api';
-import { useChangePasswordMutation, useCurrentUser, useRequestEmailChangeMutation, useUpdateProfileMutation } from './api';
+import {
+  useChangePasswordMutation,
+  useCurrentUser,
+  useRemoveAvatarMutation,
+  useRequestEmailChangeMutation,
+  useUpdateProfileMutation,
+  useUploadAvatarMutation,
+} from './api';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -82,6 +89,61 @@ function PasswordForm() {
 }
 
 /**
+ * The picture: upload (JPEG, PNG or WebP up to 2 MB, checked again by the server) or remove; without one the
+ * avatar shows the initials on #ee6932 (spec 5).
+ */
+function AvatarControls({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const { notify, notifyError } = useNotify();
+  const [upload, { isLoading: uploading }] = useUploadAvatarMutation();
+  const [remove, { isLoading: removing }] = useRemoveAvatarMutation();
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > AVATAR_MAX_BYTES) return notify(t('auth.profile.avatarTooLarge'), 'error');
+    try {
+      await upload(file).unwrap();
+      notify(t('auth.profile.avatarSaved'), 'success');
+    } catch (e) {
+      notifyError(e, t('auth.profile.avatarFailed'));
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+      <Button component="label" size="small" variant="outlined" disabled={uploading}>
+        {user.avatarUrl ? t('auth.profile.avatarChange') : t('auth.profile.avatarAdd')}
+        <input
+          hidden
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          data-testid="avatar-input"
+          onChange={(e) => {
+            void onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </Button>
+      {user.avatarUrl && (
+        <Button
+          size="small"
+          color="inherit"
+          disabled={removing}
+          onClick={() =>
+            remove()
+              .unwrap()
+              .then(
+                () => notify(t('auth.profile.avatarRemoved'), 'success'),
+                (e) => notifyError(e, t('auth.profile.avatarFailed')),
+              )
+          }
+        >
+          {t('auth.profile.avatarRemove')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
  * A new e-mail: the server mails a link to it (/confirm/mail/{token}); the account keeps its current address for
  * sign-in until that link is opened. The outcome stays on screen beside the form.
  */
@@ -123,7 +185,7 @@ export function Component() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <Avatar name={user.displayName} size={56} />
+        <Avatar name={user.displayName} size={72} src={user.avatarUrl ?? undefined} />
         <Box sx={{ minWidth: 0 }}>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 800, fontSize: { xs: 24, md: 32 } }}>
             {t('auth.profile.title')}
@@ -131,6 +193,7 @@ export function Component() {
           <Typography color="text.secondary" noWrap>
             {user.email}
           </Typography>
+          <AvatarControls user={user} />
         </Box>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, [layout.wide]: { flexDirection: 'row', alignItems: 'flex-start' } }}>

@@ -104,6 +104,25 @@ export const accountsApi = api.injectEndpoints({
       query: (token) => ({ url: `confirm/mail/${encodeURIComponent(token)}`, method: 'POST' }),
       onQueryStarted: updateMeIfSameUser,
     }),
+    /** POST profile/avatar (multipart, field avatar) and DELETE profile/avatar: the answer is the updated user. */
+    uploadAvatar: b.mutation<{ data: AuthUser }, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('avatar', file);
+        return { url: 'profile/avatar', method: 'POST', body: form };
+      },
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.data) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.data));
+      },
+    }),
+    removeAvatar: b.mutation<{ data: AuthUser }, void>({
+      query: () => ({ url: 'profile/avatar', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.data) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.data));
+      },
+    }),
     requestAccountDelete: b.mutation<MessageResponse, void>({
       query: () => ({ url: 'requestAccountDelete', method: 'POST' }),
     }),
@@ -131,6 +150,8 @@ export const {
   useConfirmAccountMutation,
   useRequestEmailChangeMutation,
   useConfirmEmailChangeMutation,
+  useUploadAvatarMutation,
+  useRemoveAvatarMutation,
   useRequestAccountDeleteMutation,
   useDeleteAccountMutation,
 } = accountsApi;
