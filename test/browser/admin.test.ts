@@ -65,7 +65,7 @@ describe('platform administration (chromium)', { timeout: 90_000 }, () => {
     await eventually(() => grid.getByRole('row').count()).toBe(2); // header + José Pérez
     await grid.getByText(`José Pérez ${tag}`).waitFor();
 
-    await grid.getByRole('button', { name: `Acciones para José Pérez ${tag}` }).click();
+    await grid.getByRole('row', { name: `José Pérez ${tag}` }).getByRole('button', { name: 'Acciones' }).click();
     await page.getByRole('menuitem', { name: 'Suspender' }).click();
     await page.getByRole('dialog', { name: '¿Suspender la cuenta?' }).waitFor();
     await page.getByTestId('admin-action-confirm').click();

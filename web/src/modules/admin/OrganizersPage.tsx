@@ -35,7 +35,7 @@ export function Component() {
       resizable: false,
       disableColumnMenu: true,
       renderCell: (p) => (
-        <Button size="small" component={RouterLink} to={`/admin/organizers/${encodeURIComponent(p.row.id)}`} aria-label={t('admin.organizers.openEventsOf', { name: p.row.displayName })}>
+        <Button size="small" component={RouterLink} to={`/admin/organizers/${encodeURIComponent(p.row.id)}`}>
           {t('admin.organizers.openEvents')}
         </Button>
       ),
