@@ -487,6 +487,11 @@ export const publicEventResponseSchema = z.object({
   paymentOptions: z.array(z.enum(PAYMENT_METHOD_KINDS)),
   cardPublicKey: z.string().nullable(),
   preview: z.boolean(),
+  /**
+   * Who organizes it, as the privacy policy promises on every event page: the owner's display name and contact
+   * e-mail (the account's). Null when the owner's account no longer exists.
+   */
+  organizer: z.object({ name: z.string(), email: z.string() }).nullable(),
 });
 
 // ---------------------------------------------------------------------------------------------------------

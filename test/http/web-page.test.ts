@@ -3,7 +3,7 @@ import { waitForPosition } from '../../src/projections/wait.js';
 import { escapeHtml, renderEventHead, shorten } from '../../src/http/web-page.js';
 import { ensureWebBuilt } from '../browser/support.js';
 import { useTestApp } from '../support/app.js';
-import { createEvent, organizer, ticketBody } from '../events/helpers.js';
+import { client, createEvent, organizer, ticketBody } from '../events/helpers.js';
 
 // /e/{eventCode} is served by the server with the event's document title and link-preview tags (crawlers run no
 // JavaScript): Open Graph and the Twitter card, every value escaped.
@@ -93,6 +93,12 @@ describe('GET /e/{eventCode} (HTML)', () => {
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     // The cover it points at is really served.
     expect((await fetch(`${app.url}${coverUrl}`)).status).toBe(200);
+  });
+
+  it('the API answer of the same page names the organizer and a contact e-mail', async () => {
+    const res = await client(app.url).get(`/e/${code}`);
+    expect(res.status).toBe(200);
+    expect(res.body.organizer).toEqual({ name: 'Organizadora', email: expect.stringMatching(/@/) });
   });
 
   it('unknown codes and drafts keep the generic page (a draft name never leaks)', async () => {

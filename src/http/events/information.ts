@@ -5,7 +5,7 @@ import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from
 import { loadEvent } from '../../commands/events/service.js';
 import { maximumPrice, rolesOf, sellableTotal, ticketsTotal, type CreatedEvent } from '../../domain/events/event.js';
 import { messages } from '../../messages/es.js';
-import { eventDtoFromRow, findEvent, paymentMethodsOf, ticketTypesOf } from '../../projections/events/queries.js';
+import { eventDtoFromRow, findEvent, paymentMethodsOf, ticketTypesOf, usersByIds } from '../../projections/events/queries.js';
 import { HttpError } from '../errors.js';
 import type { EventAccess } from './access.js';
 
@@ -88,8 +88,10 @@ export async function publicEvent(ctx: AppContext, req: Request, eventCode: stri
         | 'ended',
     }))
     .filter((t) => t.saleStatus !== 'ended');
-  const methods = await paymentMethodsOf(ctx.db, row.id);
+  const [methods, owners] = await Promise.all([paymentMethodsOf(ctx.db, row.id), usersByIds(ctx.db, [row.owner_id])]);
   const card = methods.find((p) => p.kind === 'card');
+  // The privacy policy promises the organizer's name and contact e-mail on every event page (accounts' query).
+  const owner = owners.get(row.owner_id);
   const { version: _v, ownerId: _o, ...data } = eventDtoFromRow(row);
   return {
     data,
@@ -97,5 +99,6 @@ export async function publicEvent(ctx: AppContext, req: Request, eventCode: stri
     paymentOptions: [...new Set(methods.map((p) => p.kind))] as PaymentMethodKind[],
     cardPublicKey: card && card.kind === 'card' ? card.key : null,
     preview,
+    organizer: owner ? { name: owner.displayName, email: owner.email } : null,
   };
 }
