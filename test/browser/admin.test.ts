@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
-import { eventually, newPage, useBrowserApp } from './support.js';
+import { eventually, hasHorizontalScroll, newPage, seriousAxeViolations, useBrowserApp } from './support.js';
 
 // Platform administration in chromium: the Administrador link only for administrators (menu and drawer), the
 // users grid's quick search and fit at 1280 px, suspending from the grid; and the error pages: the English line
@@ -83,6 +83,43 @@ describe('platform administration (chromium)', { timeout: 90_000 }, () => {
     await page.getByTestId('admin-action-confirm').click();
     await eventually(() => page.getByTestId('admin-activity').textContent()).toContain('Cuenta reactivada');
     await context.close();
+  });
+});
+
+describe('platform administration pages: accessibility and 375 px', { timeout: 90_000 }, () => {
+  it('axe finds no serious violation on the grids, the account and the organizer pages; no sideways scroll at 375 px', async () => {
+    const admin = await signUp(base, { displayName: 'Admin Accesible' });
+    await makeAdministrator(app.ctx, admin.user._id);
+    const org = await signUp(base, { displayName: 'Organizador Accesible' });
+    const created = await fetch(`${base}/api/v2/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(org.token) },
+      body: JSON.stringify({ eventName: 'Congreso Accesible', eventCode: `acc${Date.now().toString(36)}`, startDate: '2030-06-01T15:00:00.000Z', endDate: '2030-06-01T20:00:00.000Z', timeZone: 'America/Lima', venue: 'Cusco' }),
+    });
+    expect(created.status).toBe(201);
+    const pages: [string, string][] = [
+      ['/admin/users', 'Usuarios'],
+      ['/admin/organizers', 'Organizadores'],
+      [`/admin/users/${org.user._id}`, 'Organizador Accesible'],
+      [`/admin/organizers/${org.user._id}`, 'Eventos de Organizador Accesible'],
+    ];
+    const wide = await newPage(browser, base, 1280, 900, { bypassCSP: true });
+    await wide.context.addCookies([{ name: 'aforo_token', value: admin.token, url: base }]);
+    for (const [path, heading] of pages) {
+      await wide.page.goto(path);
+      await wide.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (path.includes('organizers/')) await wide.page.getByRole('link', { name: 'Congreso Accesible' }).waitFor();
+      const violations = await seriousAxeViolations(wide.page);
+      expect(violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await wide.context.close();
+    const narrow = await signedIn(admin, 375);
+    for (const [path, heading] of pages) {
+      await narrow.page.goto(path);
+      await narrow.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await hasHorizontalScroll(narrow.page), path).toBe(false);
+    }
+    await narrow.context.close();
   });
 });
 

@@ -33,14 +33,14 @@ export function Component() {
     <Box sx={{ display: 'flex', minWidth: 0 }}>
       {wide ? (
         <Box component="aside" sx={{ width: 232, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 'calc(100vh - 64px)' }}>
-          <List component="nav" aria-label={t('admin.menu.title')} subheader={<ListSubheader sx={{ fontWeight: 800 }}>{t('admin.menu.title')}</ListSubheader>}>
+          <List component="nav" aria-label={t('admin.menu.title')} subheader={<ListSubheader component="div" sx={{ fontWeight: 800 }}>{t('admin.menu.title')}</ListSubheader>}>
             {ITEMS.map((i) => (
               <ListItemButton key={i.key} component={RouterLink} to={i.to} selected={current === i.to} sx={{ mx: 1, borderRadius: 2 }}>
                 <ListItemIcon sx={{ minWidth: 36 }}>{i.icon}</ListItemIcon>
                 <ListItemText primary={t(`admin.menu.${i.key}`)} />
               </ListItemButton>
             ))}
-            <ListSubheader sx={{ fontWeight: 700, mt: 1 }}>{t('admin.menu.virtualFairs')}</ListSubheader>
+            <ListSubheader component="div" sx={{ fontWeight: 700, mt: 1 }}>{t('admin.menu.virtualFairs')}</ListSubheader>
             {FAIR_ITEMS.map((k) => (
               <Tooltip key={k} title={t('admin.menu.soon')} placement="right">
                 <span>
