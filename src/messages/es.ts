@@ -152,6 +152,9 @@ export const messages = {
     noTickets: 'Debes crear al menos una entrada antes de publicar el evento.',
     noPaymentMethod: 'Debes configurar un método de pago antes de publicar el evento, porque tiene entradas de pago.',
     noUnpublish: 'Un evento publicado no puede volver a borrador.',
+    eventCancelled: 'El evento está cancelado: ya no se puede editar ni publicar.',
+    cancelDraft: 'Solo se cancela un evento publicado. Un borrador se elimina.',
+    deletePublished: 'Un evento publicado no se puede eliminar; puedes cancelarlo.',
     publishing: 'Publicando evento...',
     published: '¡Enhorabuena! Tu evento se ha publicado en Aforo.',
     ticketNotFound: 'La entrada no existe.',
@@ -189,6 +192,8 @@ export const messages = {
       'events.EventDetailsChanged': 'Datos del evento modificados',
       'events.EventCoverChanged': 'Imagen de portada cambiada',
       'events.EventPublished': 'Evento publicado',
+      'events.EventCancelled': 'Evento cancelado',
+      'events.EventDeleted': 'Borrador eliminado',
       'events.TicketTypeAdded': 'Entrada creada',
       'events.TicketTypeChanged': 'Entrada modificada',
       'events.TicketTypeRemoved': 'Entrada eliminada',
@@ -228,6 +233,7 @@ export const messages = {
     collaboratorInvitation: (eventName: string) => `Te invitaron a colaborar en el evento ${eventName}.`,
     eventPublished: (eventName: string) => `¡Enhorabuena! Tu evento ${eventName} se ha publicado.`,
     eventPublishedTeam: (eventName: string) => `Se ha publicado el evento ${eventName}, en el que colaboras.`,
+    eventCancelled: (eventName: string) => `Se canceló el evento ${eventName}.`,
   },
 } as const;
 

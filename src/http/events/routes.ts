@@ -11,6 +11,8 @@ import {
   createPaymentMethodRequestSchema,
   createTicketTypeRequestSchema,
   deleteResponseSchema,
+  duplicateEventRequestSchema,
+  duplicateEventResponseSchema,
   eventInformationSchema,
   eventListResponseSchema,
   eventResponseSchema,
@@ -39,6 +41,7 @@ import {
 } from '../../contracts/events.js';
 import * as svc from '../../commands/events/service.js';
 import { updateEvent } from '../../commands/events/update-event.js';
+import { duplicateEvent } from '../../commands/events/duplicate-event.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { messages } from '../../messages/es.js';
 import {
@@ -125,6 +128,41 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
       // One command: edits with `published: true` are decided and appended together (src/commands/events/update-event.ts).
       const result = await updateEvent(ctx, user, params.id, { changes, published, expectedVersion, clientId });
       return { data: eventDtoFromState(result.state, result.version), position: result.position };
+    },
+  );
+
+  // ----- Life cycle: duplicate, delete a draft, cancel a published event (no unpublish: spec) ---------------
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/event/:id/duplicate', summary: 'Duplica un evento: un borrador nuevo con los mismos datos, entradas y métodos de pago (código sugerido <código>-copia)', tag: TAG, auth: 'user', params: idParams, body: duplicateEventRequestSchema, response: duplicateEventResponseSchema, successStatus: 201, access: { action: 'event.edit', event: (i) => i.params.id } },
+    async ({ params, body, req }) => {
+      const r = await duplicateEvent(ctx, requireUser(req), params.id, body);
+      // The copy's owner is authorized by the memberships read model: let it see the new event first.
+      await waitForMemberships(ctx.db, ctx.store, r.position);
+      return { data: eventDtoFromState(r.state, r.version), position: r.position, paymentMethodsLeftOut: r.paymentMethodsLeftOut };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'delete', path: '/event/:id', summary: 'Elimina un borrador (un evento publicado no: se cancela); su código queda libre', tag: TAG, auth: 'user', params: idParams, response: deleteResponseSchema, access: { action: 'event.edit', event: (i) => i.params.id } },
+    async ({ params, req }) => {
+      const r = await svc.deleteEvent(ctx, requireUser(req), params.id);
+      // Answer once the guard no longer authorizes it, so the next request already meets a 404/403.
+      await waitForMemberships(ctx.db, ctx.store, r.position);
+      return { data: { _id: params.id, deleted: true as const }, position: r.position };
+    },
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/event/:id/cancel', summary: 'Cancela un evento publicado (sale de las listas públicas; se avisa al equipo)', tag: TAG, auth: 'user', params: idParams, response: eventWriteResponseSchema, access: { action: 'event.publish', event: (i) => i.params.id } },
+    async ({ params, req }) => {
+      const r = await svc.cancelEvent(ctx, requireUser(req), params.id);
+      return { data: eventDtoFromState(r.state, r.version), position: r.position };
     },
   );
 
