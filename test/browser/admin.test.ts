@@ -71,8 +71,18 @@ describe('platform administration (chromium)', { timeout: 90_000 }, () => {
     await page.getByTestId('admin-action-confirm').click();
     await page.getByText('Cuenta suspendida. Sus sesiones se cerraron.').waitFor();
     await grid.getByText('Suspendida').waitFor();
-    // The suspended account's session ended at once.
+    // The suspended account's session ended at once, and its sign-in form says why it cannot enter.
     expect((await fetch(`${base}/api/v2/validate`, { headers: bearer(target.token) })).status).toBe(401);
+    const blocked = await newPage(browser, base);
+    await blocked.page.goto('/auth/sign-in');
+    await blocked.page.locator('#field-email').fill(target.email);
+    await blocked.page.locator('#field-password').fill(target.password);
+    await blocked.page.getByTestId('sign-in-submit').click();
+    await eventually(() => blocked.page.getByTestId('snackbar').textContent()).toBe(
+      'Tu cuenta está suspendida. Si crees que es un error, escríbenos para revisarla.',
+    );
+    expect(new URL(blocked.page.url()).pathname).toBe('/auth/sign-in');
+    await blocked.context.close();
 
     // Its activity names who suspended it.
     await grid.getByRole('link', { name: `José Pérez ${tag}` }).click();
