@@ -41,7 +41,11 @@ export function toErrorBody(err: unknown): ErrorBody {
       errors: fieldErrors(err.issues),
     });
   }
-  if (err instanceof DomainError) return errorBody(err.status, err.messagePublic, { code: err.code });
+  if (err instanceof DomainError) {
+    // A rule about one field (details.field) also answers as that field's error, so forms show it beside it.
+    const field = typeof err.details?.field === 'string' ? err.details.field : undefined;
+    return errorBody(err.status, err.messagePublic, { code: err.code, ...(field ? { errors: [{ path: field, message: err.messagePublic }] } : {}) });
+  }
   if (err instanceof HttpError) return errorBody(err.status, err.messagePublic, err.code ? { code: err.code } : {});
   if (err instanceof WrongExpectedVersionError) return errorBody(409, messages.eventStore.conflict, { code: err.code });
   if (err instanceof ReservationConflictError) return errorBody(409, messages.eventStore.duplicate, { code: err.code });

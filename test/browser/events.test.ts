@@ -297,7 +297,7 @@ describe('organizer workspace in the browser (chromium)', () => {
 
     const { context, page } = await signedIn(collaborator);
     await page.goto('/module');
-    await page.getByTestId('module-businessConference').getByText('Rueda de Negocios Agroexportadora').click();
+    await page.getByTestId('event-rueda-agro-2027').getByTestId('module-link-businessConference').click();
     await page.waitForURL(`**/module/${organizer.user._id}/rueda-agro-2027/businessConference`);
     await poll(() => page.getByText('Este evento aún no tiene ruedas de negocios').count()).toBe(1);
     // Production's drawer: no Registro presencial nor Solicitudes de ayuda; items disabled without conferences.

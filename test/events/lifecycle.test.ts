@@ -130,6 +130,26 @@ describe('event life cycle: duplicate, delete a draft, cancel a published event;
     expect(await notifications(a)).toHaveLength(0);
   });
 
+  it('a rule about one field answers that field\'s error too (forms show it beside the field, not only in a toast)', async () => {
+    const a = await organizer(t.node.url);
+    const id = (await createEvent(a)).data._id;
+    await a.post(`/event/${id}/ticket`, ticketBody({ name: 'General' }));
+    const twin = await a.post(`/event/${id}/ticket`, ticketBody({ name: 'general' }));
+    expect(twin.status).toBe(409);
+    expect(twin.body).toMatchObject({
+      code: 'TICKET_NAME_TAKEN',
+      errors: [{ path: 'name', message: 'Ya existe una entrada con ese nombre en este evento.' }],
+    });
+    const limits = await a.post(`/event/${id}/ticket`, ticketBody({ name: 'VIP', minPerOrder: 5, maxPerOrder: 2 }));
+    expect(limits.body.errors).toEqual([{ path: 'maxPerOrder', message: 'El máximo por pedido debe ser mayor o igual que el mínimo.' }]);
+    const dates = await a.put(`/event/${id}`, { endDate: '2030-05-01T10:00:00-05:00' });
+    expect(dates.status).toBe(400);
+    expect(dates.body.errors).toEqual([{ path: 'endDate', message: 'La fecha de fin debe ser posterior a la fecha de inicio.' }]);
+    const b = await organizer(t.node.url);
+    const taken = await b.post('/event', { ...(await a.get(`/event/${id}`)).body.data, _id: undefined, clientId: undefined });
+    expect(taken.body).toMatchObject({ code: 'EVENT_CODE_TAKEN', errors: [{ path: 'eventCode', message: 'El código del evento ya está en uso. Elige otro.' }] });
+  });
+
   it('capacity is a quota shared by the ticket types: quantities may add up beyond it, the event sells at most the capacity', async () => {
     const a = await organizer(t.node.url);
     const id = (await createEvent(a, { capacity: 100 })).data._id;

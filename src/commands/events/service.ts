@@ -64,7 +64,7 @@ export async function run(
     return result as EventResult;
   } catch (err) {
     if (err instanceof ReservationConflictError && err.reservation.scope === EVENT_CODE_SCOPE) {
-      throw new DomainError('EVENT_CODE_TAKEN', m.codeTaken, 409);
+      throw new DomainError('EVENT_CODE_TAKEN', m.codeTaken, 409, { field: 'eventCode' });
     }
     throw err;
   }

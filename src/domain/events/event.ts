@@ -462,9 +462,9 @@ function isValidTimeZone(tz: string): boolean {
 }
 
 function checkDetails(d: EventDetails): void {
-  if (!(Date.parse(d.endDate) > Date.parse(d.startDate))) throw new DomainError('END_BEFORE_START', m.endBeforeStart);
-  if (!d.venue && !d.onlineUrl) throw new DomainError('VENUE_REQUIRED', m.venueRequired);
-  if (!isValidTimeZone(d.timeZone)) throw new DomainError('INVALID_TIME_ZONE', m.invalidTimeZone);
+  if (!(Date.parse(d.endDate) > Date.parse(d.startDate))) throw new DomainError('END_BEFORE_START', m.endBeforeStart, 400, { field: 'endDate' });
+  if (!d.venue && !d.onlineUrl) throw new DomainError('VENUE_REQUIRED', m.venueRequired, 400, { field: 'venue' });
+  if (!isValidTimeZone(d.timeZone)) throw new DomainError('INVALID_TIME_ZONE', m.invalidTimeZone, 400, { field: 'timeZone' });
 }
 
 /** Whether a ticket's sale window reaches past the event's end (no one buys a ticket to an event that is over). */
@@ -475,18 +475,18 @@ function sellsAfter(t: Pick<TicketTypeFields, 'saleStart' | 'saleEnd'>, eventEnd
 
 function checkTicket(t: TicketTypeFields, eventEnd: string): void {
   if (t.saleStart && t.saleEnd && !(Date.parse(t.saleEnd) > Date.parse(t.saleStart))) {
-    throw new DomainError('TICKET_SALE_DATES', m.ticketSaleDates);
+    throw new DomainError('TICKET_SALE_DATES', m.ticketSaleDates, 400, { field: 'saleEnd' });
   }
-  if (sellsAfter(t, eventEnd)) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketSaleAfterEvent);
-  if (t.maxPerOrder < t.minPerOrder) throw new DomainError('TICKET_ORDER_LIMITS', m.ticketOrderLimits);
-  if (t.minPerOrder > t.quantity) throw new DomainError('TICKET_MIN_ABOVE_QUANTITY', m.ticketMinAboveQuantity);
+  if (sellsAfter(t, eventEnd)) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketSaleAfterEvent, 400, { field: t.saleEnd !== null ? 'saleEnd' : 'saleStart' });
+  if (t.maxPerOrder < t.minPerOrder) throw new DomainError('TICKET_ORDER_LIMITS', m.ticketOrderLimits, 400, { field: 'maxPerOrder' });
+  if (t.minPerOrder > t.quantity) throw new DomainError('TICKET_MIN_ABOVE_QUANTITY', m.ticketMinAboveQuantity, 400, { field: 'minPerOrder' });
 }
 
 /** Two ticket types of one event cannot share a name: buyers tell them apart by it (case and accents aside). */
 function checkTicketName(s: CreatedEvent, name: string, ticketTypeId: string): void {
   const key = (n: string) => n.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
   if (s.tickets.some((t) => t.id !== ticketTypeId && key(t.name) === key(name))) {
-    throw new DomainError('TICKET_NAME_TAKEN', m.ticketNameTaken, 409);
+    throw new DomainError('TICKET_NAME_TAKEN', m.ticketNameTaken, 409, { field: 'name' });
   }
 }
 
@@ -621,7 +621,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       const { paymentMethodId, method } = command.data;
       if (s.paymentMethods.some((p) => p.id === paymentMethodId)) throw new DomainError('PAYMENT_METHOD_EXISTS', m.exists, 409);
       if (SINGLE_KINDS.includes(method.kind) && s.paymentMethods.some((p) => p.method.kind === method.kind)) {
-        throw new DomainError('PAYMENT_METHOD_DUPLICATE', m.paymentMethodDuplicate, 409);
+        throw new DomainError('PAYMENT_METHOD_DUPLICATE', m.paymentMethodDuplicate, 409, { field: 'kind' });
       }
       return [{ type: 'events.PaymentMethodAdded', data: { eventId, paymentMethodId, method, at } }];
     }
@@ -740,8 +740,8 @@ function decideDetails(s: CreatedEvent, requested: Partial<EventDetails>, at: st
   const details = { ...pickDetails(s), ...changes };
   checkDetails(details);
   // Only when the end moves: an older event whose tickets sell later can still be renamed.
-  if (changes.endDate && s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409);
-  if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409);
+  if (changes.endDate && s.tickets.some((t) => sellsAfter(t, details.endDate))) throw new DomainError('TICKET_SALE_AFTER_EVENT', m.ticketsSaleAfterNewEnd, 409, { field: 'endDate' });
+  if (s.published && changes.currency) throw new DomainError('CURRENCY_LOCKED', m.currencyLocked, 409, { field: 'currency' });
   return [{ type: 'events.EventDetailsChanged', data: { eventId: s.id, changes, at } }];
 }
 

@@ -4,10 +4,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from '../../i18n';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { apiErrorStatus } from '../../app/api';
+import { hideSnackbar } from '../../app/snackbar';
+import { useAppDispatch } from '../../app/store';
 import { decodeRedirect } from '../../app/guards';
 import { AuthCard } from '../../components/AuthCard';
 import { useZodForm } from '../../components/form';
@@ -30,17 +32,22 @@ export function Component() {
   const [signIn, { isLoading }] = useSignInMutation();
   const { notify, notifyError } = useNotify();
   const form = useZodForm(loadSigninForm, { email: '', password: '' });
+  const dispatch = useAppDispatch();
+  // The "Credenciales incorrectas" toast of a failed attempt: closed once the next attempt succeeds.
+  const failedToast = useRef<number | null>(null);
 
   if (user) return <Navigate to={target} replace />;
 
   const onSubmit = form.submit<SigninRequest>(
     async (body) => {
       await signIn(body).unwrap();
+      if (failedToast.current !== null) dispatch(hideSnackbar(failedToast.current));
+      failedToast.current = null;
       navigate(target, { replace: true });
     },
     (error) => {
       // Spec section 8: sign-in 401 is 'Credenciales incorrectas'.
-      if (apiErrorStatus(error) === 401) notify(t('auth.signIn.failed'), 'error');
+      if (apiErrorStatus(error) === 401) failedToast.current = notify(t('auth.signIn.failed'), 'error').payload.id;
       else notifyError(error, t('common.networkError'));
     },
   );

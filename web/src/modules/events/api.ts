@@ -241,6 +241,23 @@ export const eventsApi = eventsTagged.injectEndpoints({
         onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
         invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
       }),
+      // Life cycle: a duplicate is a new draft (its client id makes a retried click one copy); a deleted draft and a
+      // cancelled event change every list the user sees.
+      duplicateEvent: b.mutation<Write<EventDto> & { paymentMethodsLeftOut: number }, { id: string; clientId: string }>({
+        query: ({ id, clientId }) => ({ url: `event/${seg(id)}/duplicate`, method: 'POST', body: { clientId }, headers: headersFor(id) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'Permissions'] : []),
+      }),
+      deleteEvent: b.mutation<Write<unknown>, string>({
+        query: (id) => ({ url: `event/${seg(id)}`, method: 'DELETE', headers: headersFor(id) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'Permissions'] : []),
+      }),
+      cancelEvent: b.mutation<Write<EventDto>, string>({
+        query: (id) => ({ url: `event/${seg(id)}/cancel`, method: 'POST', headers: headersFor(id) }),
+        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
+      }),
       uploadCover: b.mutation<Write<EventDto>, { id: string; file: File }>({
         query: ({ id, file }) => {
           const form = new FormData();
@@ -296,6 +313,9 @@ export const {
   useCreateEventMutation,
   useUpdateEventMutation,
   useUploadCoverMutation,
+  useDuplicateEventMutation,
+  useDeleteEventMutation,
+  useCancelEventMutation,
   useCreateTicketMutation,
   useUpdateTicketMutation,
   useDeleteTicketMutation,

@@ -174,16 +174,17 @@ export function Component() {
         {event && (
           <Chip
             size="small"
-            label={event.published ? t('events.status.published') : t('events.status.draft')}
-            color={event.published ? 'success' : 'default'}
-            variant={event.published ? 'filled' : 'outlined'}
+            label={event.cancelledAt ? t('events.status.cancelled') : event.published ? t('events.status.published') : t('events.status.draft')}
+            color={event.cancelledAt ? 'error' : event.published ? 'success' : 'default'}
+            variant={event.published || event.cancelledAt ? 'filled' : 'outlined'}
           />
         )}
         <Box sx={{ flex: 1 }} />
         {mayPublish && event && (
           <PublishFlow
             eventId={event._id}
-            published={event.published}
+            // A cancelled event is never published again (the server refuses it too).
+            published={event.published || !!event.cancelledAt}
             ticketsPath={modulePath(administrator, event.eventCode, 'store', '/tickets')}
             paymentPath={modulePath(administrator, event.eventCode, 'store', '/manage/settings')}
           />

@@ -9,6 +9,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -28,6 +29,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useEventInformationQuery } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
+import { EventLifecycleActions } from '../components/EventLifecycleActions';
 import { PublishFlow } from '../components/PublishFlow';
 import { PageHeader, StatCard, StatGrid } from '../components/common';
 import { longDate, money, shortDate } from '../format';
@@ -35,7 +37,7 @@ import { longDate, money, shortDate } from '../format';
 /** Store Tablero: ticket types, capacity, payment methods and the configuration checklist with links. */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { eventId, administrator, eventCode, publishInPage } = useModuleArea();
+  const { eventId, administrator, eventCode, publishInPage, roleData } = useModuleArea();
   const { data, error, isLoading } = useEventInformationQuery(eventId!, { skip: !eventId });
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
@@ -54,7 +56,8 @@ export default function DashboardPage() {
     { done: c.published, label: t('events.dashboard.stepPublish'), to: undefined, action: undefined },
   ];
   const doneCount = steps.filter((s) => s.done).length;
-  const capacityPct = c.capacity ? Math.min(100, Math.round((c.ticketsTotal / c.capacity) * 100)) : null;
+  const cancelled = !!ev.cancelledAt;
+  const actions = roleData?.actions ?? [];
 
   return (
     <Box>
@@ -63,25 +66,37 @@ export default function DashboardPage() {
         subtitle={`${longDate(ev.startDate, ev.timeZone)}${ev.venue ? ` · ${ev.venue}` : ev.onlineUrl ? ` · ${t('events.common.online')}` : ''}`}
         actions={
           <>
-            <Button component={RouterLink} to={editPath} startIcon={<EditIcon />} variant="outlined">
-              {t('events.dashboard.edit')}
-            </Button>
+            {!cancelled && (
+              <Button component={RouterLink} to={editPath} startIcon={<EditIcon />} variant="outlined">
+                {t('events.dashboard.edit')}
+              </Button>
+            )}
             <Button component={RouterLink} to={`/e/${encodeURIComponent(ev.eventCode)}`} startIcon={<OpenInNewIcon />} variant="outlined">
               {ev.published ? t('events.dashboard.viewPublic') : t('events.dashboard.preview')}
             </Button>
             <Button component={RouterLink} to={link('/history')} startIcon={<HistoryIcon />}>
               {t('events.dashboard.history')}
             </Button>
+            <EventLifecycleActions event={ev} canEdit={actions.includes('event.edit')} canPublish={actions.includes('event.publish')} />
           </>
         }
       />
+      {cancelled && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="event-cancelled">
+          {t('events.lifecycle.cancelledBanner', { date: longDate(ev.cancelledAt!, ev.timeZone) })}
+        </Alert>
+      )}
       <StatGrid>
         <StatCard icon={<ConfirmationNumberIcon />} label={t('events.dashboard.ticketTypes')} value={data.ticket.quantity} />
         <StatCard
           icon={<GroupsIcon />}
           label={t('events.dashboard.capacity')}
           value={c.capacity ? `${c.ticketsTotal} / ${c.capacity}` : c.ticketsTotal}
-          hint={c.capacity ? t('events.dashboard.capacityHint', { pct: capacityPct }) : t('events.dashboard.noCapacity')}
+          hint={
+            c.capacity
+              ? `${t('events.dashboard.capacityShared', { capacity: c.capacity })} · ${t('events.dashboard.sellsAtMost', { max: c.sellableTotal })}`
+              : t('events.dashboard.noCapacity')
+          }
         />
         <StatCard icon={<SellIcon />} label={t('events.dashboard.maximumPrice')} value={data.ticket.maximumPrice === 0 ? t('events.common.free') : money(data.ticket.maximumPrice, ev.currency)} />
         <StatCard icon={<PaymentsIcon />} label={t('events.dashboard.paymentMethods')} value={data.methods} />
@@ -116,7 +131,7 @@ export default function DashboardPage() {
               </ListItem>
             ))}
           </List>
-          {!c.published &&
+          {!c.published && !cancelled &&
             (publishInPage && eventId ? (
               <PublishFlow
                 eventId={eventId}

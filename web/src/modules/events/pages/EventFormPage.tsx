@@ -1,5 +1,6 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUploadOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -35,7 +36,7 @@ import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { num, zodFieldErrors, type FieldErrors, useFormErrors } from '../components/zodErrors';
-import { fromLocalInput, slugify, toLocalInput } from '../format';
+import { fromLocalInput, longDate, slugify, toLocalInput } from '../format';
 
 const TIME_ZONES = [
   'America/Lima',
@@ -220,6 +221,11 @@ export function Component() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <PageHeader title={editing ? t('events.form.editTitle') : t('events.form.createTitle')} subtitle={editing ? ev?.eventName : t('events.form.createSubtitle')} />
+      {ev?.cancelledAt && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('events.lifecycle.cancelledBanner', { date: longDate(ev.cancelledAt, ev.timeZone) })}
+        </Alert>
+      )}
       <Box component="form" ref={formRef} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 3 }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, gridColumn: '1 / -1' }}>
@@ -312,7 +318,7 @@ export function Component() {
           <Button onClick={() => navigate(-1)} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="event-save">
+          <Button type="submit" variant="contained" size="large" disabled={busy || !!ev?.cancelledAt} data-testid="event-save">
             {editing ? t('events.form.saveChanges') : t('events.form.create')}
           </Button>
         </Box>

@@ -9,8 +9,6 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n';
@@ -21,7 +19,7 @@ import { useModulesQuery } from '../api';
 import { modulePath } from '../area/context';
 import { EmptyState, PageHeader } from '../components/common';
 
-/** /module: the modules the user can enter and, per module, its events (GET modules/{userId}?fecthEvents=true). */
+/** /module: the user's events, each once, with the modules the user can enter in it (GET modules/{userId}?fecthEvents=true). */
 export function Component() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -63,31 +61,44 @@ export function Component() {
           }
         />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-          {data.modules.map((m) => (
-            <Paper key={m.module} variant="outlined" sx={{ overflow: 'hidden' }} data-testid={`module-${m.module}`}>
-              <Box sx={{ px: 2.5, py: 1.75, bgcolor: 'rgba(238,105,50,0.08)', display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Typography component="h2" sx={{ fontWeight: 800, letterSpacing: 0.5, flex: 1 }}>
-                  {t(`events.modules.${m.module}`)}
-                </Typography>
-                <Chip size="small" label={t('events.modulesPage.events', { count: m.events.length })} />
-              </Box>
-              <List component="div" dense disablePadding>
-                {m.events.map((e) => (
-                  <ListItemButton key={e._id} component={RouterLink} to={modulePath(e.ownerId, e.eventCode, m.module)} divider>
-                    <ListItemText
-                      primary={e.eventName}
-                      secondary={`${e.eventCode} · ${t(`events.roles.${e.role}`)}`}
-                      slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                    />
-                    <Chip size="small" sx={{ mr: 1 }} label={e.published ? t('events.status.published') : t('events.status.draft')} color={e.published ? 'success' : 'default'} variant={e.published ? 'filled' : 'outlined'} />
-                    <ChevronRightIcon color="action" />
-                  </ListItemButton>
-                ))}
-              </List>
-            </Paper>
-          ))}
-        </Box>
+        // One row per event (an organizer's event is in every module: listed per module it showed five times),
+        // with a link to each module the user may enter in it and the role held there.
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <List component="div" role="list" disablePadding aria-label={t('events.modulesPage.title')}>
+            {data.events.map((e) => {
+              const entries = data.modules.flatMap((m) => m.events.filter((x) => x._id === e._id).map((x) => ({ module: m.module, role: x.role })));
+              return (
+                <Box key={e._id} component="div" role="listitem" data-testid={`event-${e.eventCode}`} sx={{ px: 2.5, py: 1.75, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    <Typography component="h2" sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {e.eventName}
+                    </Typography>
+                    <Chip size="small" label={e.published ? t('events.status.published') : t('events.status.draft')} color={e.published ? 'success' : 'default'} variant={e.published ? 'filled' : 'outlined'} />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {e.eventCode}
+                  </Typography>
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    {entries.map(({ module, role }) => (
+                      <Button
+                        key={module}
+                        size="small"
+                        variant="outlined"
+                        component={RouterLink}
+                        to={modulePath(e.ownerId, e.eventCode, module)}
+                        endIcon={<ChevronRightIcon />}
+                        data-testid={`module-link-${module}`}
+                        title={t(`events.roles.${role}`)}
+                      >
+                        {t(`events.modules.${module}`)}
+                      </Button>
+                    ))}
+                  </Box>
+                </Box>
+              );
+            })}
+          </List>
+        </Paper>
       )}
     </Container>
   );

@@ -58,7 +58,11 @@ export function Component() {
                 ev={ev}
                 footer={
                   <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
-                    <Chip size="small" label={ev.published ? t('events.status.published') : t('events.status.draft')} color={ev.published ? 'success' : 'default'} />
+                    <Chip
+                      size="small"
+                      label={ev.cancelled ? t('events.status.cancelled') : ev.published ? t('events.status.published') : t('events.status.draft')}
+                      color={ev.cancelled ? 'error' : ev.published ? 'success' : 'default'}
+                    />
                     {ev.owner && <Chip size="small" variant="outlined" label={t('events.team.owner')} />}
                     <Box sx={{ flex: 1 }} />
                     <Button

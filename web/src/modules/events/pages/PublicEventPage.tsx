@@ -28,6 +28,11 @@ export function Component() {
 
   return (
     <Box>
+      {ev.cancelledAt && (
+        <Alert severity="error" variant="filled" sx={{ borderRadius: 0 }} data-testid="public-cancelled">
+          {t('events.lifecycle.publicCancelled')}
+        </Alert>
+      )}
       <Box
         sx={{
           position: 'relative',

@@ -250,7 +250,7 @@ export default function TicketsPage() {
       {tickets.length > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t('events.tickets.total', { count: tickets.reduce((s, x) => s + x.quantity, 0) })}
-          {data.checklist.capacity ? ` · ${t('events.tickets.capacity', { capacity: data.checklist.capacity })}` : ''}
+          {data.checklist.capacity ? ` · ${t('events.tickets.capacity', { capacity: data.checklist.capacity, max: data.checklist.sellableTotal })}` : ''}
         </Typography>
       )}
       {editing && (
