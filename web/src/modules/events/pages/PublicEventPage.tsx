@@ -1,5 +1,6 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
 import LinkIcon from '@mui/icons-material/Link';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,16 +12,31 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../i18n';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { usePublicEventQuery } from '../api';
 import { longDate, money, shortDate } from '../format';
+import { timeZoneWords } from '../timeZone';
+
+/** The browser tab names the event, as the server's HTML does (src/http/web-page.ts); the shell's title after. */
+function useEventTitle(name: string | undefined) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!name) return;
+    document.title = `${name} · ${t('common.appName')}`;
+    return () => {
+      document.title = `${t('common.appName')} · ${t('common.tagline')}`;
+    };
+  }, [name, t]);
+}
 
 /** /e/{eventCode}: the public page of a published event — information, cover, dates, venue, ticket types. */
 export function Component() {
   const { t } = useTranslation();
   const code = useParams().eventCode!;
   const { data, error, isLoading } = usePublicEventQuery(code);
+  useEventTitle(data?.data.eventName);
   if (error) return <ErrorView {...describeError(error)} />;
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const ev = data.data;
@@ -33,22 +49,25 @@ export function Component() {
           {t('events.lifecycle.publicCancelled')}
         </Alert>
       )}
-      <Box
-        sx={{
-          position: 'relative',
-          color: '#fff',
-          background: ev.coverUrl ? `linear-gradient(180deg, rgba(20,24,40,.25) 0%, rgba(20,24,40,.85) 100%), url(${ev.coverUrl}) center/cover` : 'linear-gradient(135deg, #1f2a44 0%, #2f3d63 55%, #8a3a14 100%)',
-          minHeight: { xs: 240, md: 340 },
-          display: 'flex',
-          alignItems: 'flex-end',
-        }}
-      >
-        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-          {data.preview && <Chip label={t('events.public.previewChip')} color="warning" sx={{ mb: 1.5 }} />}
+      {/* The cover is shown whole (any shape fits: contain on a dark band), above the title rather than behind it. */}
+      <Box sx={{ color: '#fff', background: 'linear-gradient(135deg, #1f2a44 0%, #2f3d63 55%, #8a3a14 100%)' }}>
+        {ev.coverUrl && (
+          <Box sx={{ bgcolor: 'rgba(10,12,20,.55)', display: 'flex', justifyContent: 'center' }}>
+            <Box
+              component="img"
+              src={ev.coverUrl}
+              alt=""
+              data-testid="public-cover"
+              sx={{ display: 'block', width: '100%', maxWidth: 1200, height: 'auto', maxHeight: { xs: 240, sm: 360, md: 460 }, objectFit: 'contain' }}
+            />
+          </Box>
+        )}
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 }, minHeight: ev.coverUrl ? undefined : { xs: 200, md: 280 }, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end' }}>
+          {data.preview && <Chip label={t('events.public.previewChip')} color="warning" sx={{ mb: 1.5, alignSelf: 'flex-start' }} />}
           <Typography component="h1" sx={{ fontWeight: 800, fontSize: { xs: 30, md: 48 }, lineHeight: 1.1, overflowWrap: 'anywhere' }}>
             {ev.eventName}
           </Typography>
-          <Typography sx={{ mt: 1.5, fontSize: { xs: 16, md: 19 }, opacity: 0.95}}>{longDate(ev.startDate, ev.timeZone)}</Typography>
+          <Typography sx={{ mt: 1.5, fontSize: { xs: 16, md: 19 }, opacity: 0.95 }}>{longDate(ev.startDate, ev.timeZone)}</Typography>
         </Container>
       </Box>
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -111,7 +130,7 @@ export function Component() {
                   {t('events.public.until', { date: sameDay ? shortDate(ev.endDate, ev.timeZone).slice(-5) : longDate(ev.endDate, ev.timeZone) })}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {t('events.public.timeZone', { tz: ev.timeZone.replace(/_/g, ' ') })}
+                  {timeZoneWords(ev.timeZone, t)}
                 </Typography>
               </Box>
             </Box>
@@ -127,6 +146,24 @@ export function Component() {
                 )}
               </Box>
             </Box>
+            {data.organizer && (
+              <Box sx={{ display: 'flex', gap: 1.5 }} data-testid="public-organizer">
+                <PersonIcon color="primary" aria-hidden />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700 }}>{t('events.public.organizer')}</Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {data.organizer.name}
+                  </Typography>
+                  <Link
+                    href={`mailto:${data.organizer.email}`}
+                    variant="body2"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {data.organizer.email}
+                  </Link>
+                </Box>
+              </Box>
+            )}
             {data.paymentOptions.length > 0 && (
               <Box>
                 <Typography sx={{ fontWeight: 700, mb: 0.5 }}>{t('events.public.paymentOptions')}</Typography>
