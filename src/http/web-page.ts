@@ -2,13 +2,14 @@ import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
+import { messages } from '../messages/es.js';
 import { findEvent } from '../projections/events/queries.js';
 
 /**
  * The HTML of a published event's page /e/{eventCode}: the web app's index.html with the event's document title
  * and link-preview tags (Open Graph, Twitter card), so a link shared in a chat or a social network shows the
- * event and not the generic page (crawlers run no JavaScript). Anything else (an unknown code, a draft, a
- * failing query) falls through to the generic index.html.
+ * event and not the generic page (crawlers run no JavaScript). A cancelled event's page stays public and its
+ * preview says so. Anything else (an unknown code, a draft, a failing query) falls through to the generic index.html.
  */
 export interface EventPageMeta {
   /** The event's name (document title "<name> · Aforo", og:title). */
@@ -80,7 +81,8 @@ function absoluteUrl(pathOrUrl: string | null, base: string): string | null {
 }
 
 /**
- * GET /e/:eventCode with a web build: the event's index.html when the event is published, else next() (the
+ * GET /e/:eventCode with a web build: the event's index.html when the event is published (or was, and is now
+ * cancelled), else next() (the
  * generic page). index.html is read again when the build changes it (its mtime), not on every request.
  */
 export function eventPageHtml(ctx: AppContext, webDist: string): RequestHandler {
@@ -96,11 +98,12 @@ export function eventPageHtml(ctx: AppContext, webDist: string): RequestHandler 
     if (!code || code.length > 80) return next();
     try {
       const row = await findEvent(ctx.db, code);
-      if (!row || !row.published) return next();
+      const cancelled = !!row?.cancelled_at;
+      if (!row || (!row.published && !cancelled)) return next();
       const base = ctx.config.appUrl;
       const html = renderEventHead(template(), {
         name: row.event_name,
-        description: previewText(row),
+        description: cancelled ? shorten(`${messages.events.cancelledPreview} ${previewText(row)}`, 200) : previewText(row),
         url: `${base}/e/${encodeURIComponent(row.event_code)}`,
         imageUrl: absoluteUrl(row.cover_url, base),
       });

@@ -153,6 +153,8 @@ export const messages = {
     noPaymentMethod: 'Debes configurar un método de pago antes de publicar el evento, porque tiene entradas de pago.',
     noUnpublish: 'Un evento publicado no puede volver a borrador.',
     eventCancelled: 'El evento está cancelado: ya no se puede editar ni publicar.',
+    /** Link previews (Open Graph) of a cancelled event's page start with it. */
+    cancelledPreview: 'Este evento ha sido cancelado.',
     cancelDraft: 'Solo se cancela un evento publicado. Un borrador se elimina.',
     deletePublished: 'Un evento publicado no se puede eliminar; puedes cancelarlo.',
     publishing: 'Publicando evento...',

@@ -53,6 +53,7 @@ describe('renderEventHead', () => {
 describe('GET /e/{eventCode} (HTML)', () => {
   let code = '';
   let draftCode = '';
+  let cancelledCode = '';
   let coverUrl = '';
 
   beforeAll(async () => {
@@ -69,8 +70,15 @@ describe('GET /e/{eventCode} (HTML)', () => {
     expect(pub.status).toBe(200);
     const draft = await createEvent(a, { eventName: 'Borrador secreto' });
     draftCode = draft.data.eventCode;
+    const gone = await createEvent(a, { eventName: 'Concierto suspendido', description: 'Rock en el parque.' });
+    cancelledCode = gone.data.eventCode;
+    expect((await a.post(`/event/${gone.data._id}/ticket`, ticketBody())).status).toBe(201);
+    expect((await a.put(`/event/${gone.data._id}`, { published: true })).status).toBe(200);
+    const cancel = await a.post(`/event/${gone.data._id}/cancel`);
+    expect(cancel.status).toBe(200);
     await settle(pub.body.position);
     await settle(draft.position);
+    await settle(cancel.body.position);
   });
 
   it("a published event's page carries its title and Open Graph tags, escaped, with absolute URLs", async () => {
@@ -99,6 +107,15 @@ describe('GET /e/{eventCode} (HTML)', () => {
     const res = await client(app.url).get(`/e/${code}`);
     expect(res.status).toBe(200);
     expect(res.body.organizer).toEqual({ name: 'Organizadora', email: expect.stringMatching(/@/) });
+  });
+
+  it("a cancelled event's page (still public) keeps its title and its preview says it was cancelled", async () => {
+    const html = await (await fetch(`${app.url}/e/${cancelledCode}`)).text();
+    expect(titleOf(html)).toBe('Concierto suspendido · Aforo');
+    expect(meta(html, 'og:title')).toBe('Concierto suspendido');
+    expect(meta(html, 'og:description')).toBe('Este evento ha sido cancelado. Rock en el parque.');
+    expect(meta(html, 'og:image')).toBeNull();
+    expect(meta(html, 'twitter:card')).toBe('summary');
   });
 
   it('unknown codes and drafts keep the generic page (a draft name never leaks)', async () => {
