@@ -6,8 +6,8 @@ import type { CollaboratorInvitationCancelled, CollaboratorInvitationPending, Co
 import { accountByEmailHash, emailHashOfAccount } from '../accounts/queries.js';
 import { defineProjection } from '../projection.js';
 
-type EmailVerified = Extract<UserEvent, { type: 'accounts.EmailVerified' }>;
-export type ClaimerEvent = CollaboratorInvitationPending | CollaboratorInvitationCancelled | CollaboratorInvited | EmailVerified;
+type EmailProved = Extract<UserEvent, { type: 'accounts.EmailVerified' | 'accounts.EmailChanged' }>;
+export type ClaimerEvent = CollaboratorInvitationPending | CollaboratorInvitationCancelled | CollaboratorInvited | EmailProved;
 
 /**
  * `access.invitation-claimer`: a pending e-mail invitation becomes a role only for an account that proved the
@@ -16,7 +16,8 @@ export type ClaimerEvent = CollaboratorInvitationPending | CollaboratorInvitatio
  * `events.CollaboratorInvited` (the AcceptInvitation command, command id shared with /confirm/invitation) and
  * records nothing while replaying.
  *
- * - accounts.EmailVerified (also for accounts created verified, e.g. by the admin CLI): every pending invitation
+ * - accounts.EmailVerified (also for accounts created verified, e.g. by the admin CLI) and accounts.EmailChanged
+ *   (a new address confirmed through its link): every pending invitation
  *   to that e-mail is claimed.
  * - events.CollaboratorInvitationPending: claimed at once when the e-mail's account is already verified (closes
  *   the race with a verification that happened between the inviter's check and the append).
@@ -25,7 +26,7 @@ export type ClaimerEvent = CollaboratorInvitationPending | CollaboratorInvitatio
  */
 export const invitationClaimer = defineProjection<ClaimerEvent>({
   name: 'access.invitation-claimer',
-  eventTypes: ['events.CollaboratorInvitationPending', 'events.CollaboratorInvitationCancelled', 'events.CollaboratorInvited', 'accounts.EmailVerified'],
+  eventTypes: ['events.CollaboratorInvitationPending', 'events.CollaboratorInvitationCancelled', 'events.CollaboratorInvited', 'accounts.EmailVerified', 'accounts.EmailChanged'],
   async handle(events, ctx) {
     const { trx } = ctx;
     const deps = { store: ctx.store, clock: () => new Date(), newId: randomUUID };
@@ -60,6 +61,8 @@ export const invitationClaimer = defineProjection<ClaimerEvent>({
         case 'events.CollaboratorInvited':
           if (e.data.invitationId) await trx.updateTable('access_invitations').set({ closed_at: e.data.at }).where('invitation_id', '=', e.data.invitationId).execute();
           break;
+        // A confirmed new address is a proved one too: its pending invitations are claimed like a verification's.
+        case 'accounts.EmailChanged':
         case 'accounts.EmailVerified': {
           if (ctx.replaying) break;
           const userId = e.data.userId;
