@@ -388,7 +388,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     await context.close();
   }, 60_000);
 
-  it('on a phone the dashboard offers the publish button the toolbar has no room for; the two snackbars do not overlap', async () => {
+  it('on a phone the dashboard offers the publish button the toolbar has no room for; the owner\'s own notification goes to the bell, not over the toolbar', async () => {
     const organizer = await signUp(base, { displayName: 'Rosa Mamani' });
     const api = apiAs(base, organizer);
     const ev = await createEventApi(api, { eventName: 'Feria del Libro de Arequipa', eventCode: 'feria-libro-aqp' });
@@ -399,11 +399,10 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByTestId('publish-confirm').click();
     const success = page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.');
     await success.waitFor();
-    // The owner's in-app notification arrives meanwhile: its snackbar sits apart from the shell's.
-    const notification = page.getByTestId('notification-snackbar');
-    await notification.waitFor();
-    const [a, b] = [await success.boundingBox(), await notification.boundingBox()];
-    expect(a && b && (a.y + a.height <= b.y || b.y + b.height <= a.y)).toBe(true);
+    // The owner's in-app notification arrives meanwhile: it counts in the bell, but its 120 s snackbar does not
+    // cover the toolbar beside the spec's 5 s confirmation of what this tab just did (web/src/app/ownActions.ts).
+    await poll(() => page.getByTestId('notifications-badge').locator('.MuiBadge-badge').textContent()).toBe('1');
+    expect(await page.getByTestId('notification-snackbar').count()).toBe(0);
     await poll(() => page.getByTestId('publish-event').count()).toBe(0);
     await shot(page, 'publish-390');
     await context.close();

@@ -26,6 +26,7 @@ import { useCurrentUser } from '../accounts/api';
 import { badgeText, notificationDate } from './format';
 import { linkProps } from './links';
 import { notificationsApi, useMarkAllNotificationsReadMutation, useNotificationCountQuery } from './notificationsApi';
+import { takeOwnAction } from '../../app/ownActions';
 
 /** Spec 4 and 9: closing the menu resets everything after 300 ms (after the closing animation). */
 const RESET_AFTER_CLOSE_MS = 300;
@@ -74,7 +75,8 @@ export function NotificationsMenuSlot() {
     if (!socket || !me) return;
     const onNotification = (n: Notification) => {
       dispatch(notificationsApi.util.updateQueryData('notificationCount', undefined, (c) => c + (n.unread ? 1 : 0)));
-      setSnack(n);
+      // Not about what this tab just did and confirmed itself (src/app/ownActions.ts): the bell still counts it.
+      if (!takeOwnAction(n.typeNotification, n.url)) setSnack(n);
     };
     const onConnect = () => dispatch(notificationsApi.util.invalidateTags(['Notification']));
     socket.on(NOTIFICATION_SOCKET_EVENT, onNotification);

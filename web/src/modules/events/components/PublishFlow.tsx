@@ -10,6 +10,7 @@ import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../../app/api';
 import { ConfirmDialog } from '../../../components/FormDialogActions';
+import { markOwnAction } from '../../../app/ownActions';
 import { showSnackbar } from '../../../app/snackbar';
 import { useAppDispatch } from '../../../app/store';
 import { eventsApi, useUpdateEventMutation } from '../api';
@@ -43,6 +44,7 @@ export function PublishFlow({ eventId, published = false, ticketsPath, paymentPa
   // Which confirm was shown: its text must not switch while the dialog fades out into the loading one.
   const [freeConfirm, setFreeConfirm] = useState(false);
   const [checking, setChecking] = useState(false);
+  const [eventCode, setEventCode] = useState<string | null>(null);
   const [updateEvent] = useUpdateEventMutation();
 
   const start = async () => {
@@ -55,6 +57,7 @@ export function PublishFlow({ eventId, published = false, ticketsPath, paymentPa
       return;
     }
     const { ticket, methods } = r.data;
+    setEventCode(r.data.data.eventCode);
     if (ticket.quantity === 0) setStep('noTicket');
     else if (methods === 0 && ticket.maximumPrice > 0) setStep('noPayment');
     else {
@@ -65,6 +68,8 @@ export function PublishFlow({ eventId, published = false, ticketsPath, paymentPa
 
   const publish = async () => {
     setStep('loading');
+    // The owner's own "event published" notification must not cover the toolbar next to this confirmation.
+    if (eventCode) markOwnAction('eventPublished', `/e/${encodeURIComponent(eventCode)}`);
     try {
       await updateEvent({ id: eventId, body: { published: true } }).unwrap();
       await new Promise((r) => setTimeout(r, PUBLISH_SUCCESS_DELAY));
