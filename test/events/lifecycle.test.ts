@@ -114,6 +114,7 @@ describe('event life cycle: duplicate, delete a draft, cancel a published event;
     const page = await anon.get(`/e/${ev.data.eventCode}`);
     expect(page.status).toBe(200);
     expect(page.body.data.cancelledAt).toEqual(expect.any(String));
+    expect(page.body.ticketTypes).toEqual([]);
 
     const edit = await a.put(`/event/${id}`, { venue: 'Otro lugar' });
     expect(edit.status).toBe(409);

@@ -87,7 +87,8 @@ export async function publicEvent(ctx: AppContext, req: Request, eventCode: stri
         | 'onSale'
         | 'ended',
     }))
-    .filter((t) => t.saleStatus !== 'ended');
+    // A cancelled event sells nothing any more: its page only says it is cancelled.
+    .filter((t) => t.saleStatus !== 'ended' && !row.cancelled_at);
   const [methods, owners] = await Promise.all([paymentMethodsOf(ctx.db, row.id), usersByIds(ctx.db, [row.owner_id])]);
   const card = methods.find((p) => p.kind === 'card');
   // The privacy policy promises the organizer's name and contact e-mail on every event page (accounts' query).
