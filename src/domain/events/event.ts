@@ -621,7 +621,7 @@ export function decide(command: EventsCommand, state: EventState, ctx: DecideCon
       const { paymentMethodId, method } = command.data;
       if (s.paymentMethods.some((p) => p.id === paymentMethodId)) throw new DomainError('PAYMENT_METHOD_EXISTS', m.exists, 409);
       if (SINGLE_KINDS.includes(method.kind) && s.paymentMethods.some((p) => p.method.kind === method.kind)) {
-        throw new DomainError('PAYMENT_METHOD_DUPLICATE', m.paymentMethodDuplicate, 409, { field: 'kind' });
+        throw new DomainError('PAYMENT_METHOD_DUPLICATE', m.paymentMethodDuplicate, 409);
       }
       return [{ type: 'events.PaymentMethodAdded', data: { eventId, paymentMethodId, method, at } }];
     }
