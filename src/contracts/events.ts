@@ -603,6 +603,8 @@ export const eventOptionSchema = z.object({
   eventCode: z.string(),
   eventName: z.string(),
   published: z.boolean(),
+  /** A published event that was cancelled (then `published` is false). */
+  cancelled: z.boolean(),
   ownerId: z.string(),
 });
 export const validateRoleResponseSchema = z.object({

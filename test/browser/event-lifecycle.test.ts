@@ -77,6 +77,15 @@ describe('event life cycle in the browser', () => {
     expect(await page.getByTestId('event-cancel').count()).toBe(0);
     expect(await page.getByTestId('publish-event').count()).toBe(0);
 
+    // /module lists the event once (not once per module), marked cancelled, with a link to each of its modules.
+    await gotoApp(page, `${t.node.url}/module`);
+    const row = page.getByTestId(`event-${code}`);
+    await row.waitFor();
+    expect(await page.getByText('Feria Ciclo de Vida', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('Cancelado').count()).toBe(1);
+    expect(await row.getByTestId('module-link-store').count()).toBe(1);
+    await gotoApp(page, `${area}/${code}/store`);
+
     // At 375 px the dashboard keeps its actions and banner without sideways scrolling.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByTestId('event-duplicate').waitFor();

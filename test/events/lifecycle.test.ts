@@ -125,6 +125,8 @@ describe('event life cycle: duplicate, delete a draft, cancel a published event;
     expect((await a.get(`/event/${id}`)).status).toBe(200);
     const mine = (await a.get('/events/mine')).body.data.find((e: { _id: string }) => e._id === id);
     expect(mine).toMatchObject({ cancelled: true, published: false });
+    const modules = (await a.get(`/modules/${a.user!.user._id}`)).body.data;
+    expect(modules.events.find((e: { _id: string }) => e._id === id)).toMatchObject({ cancelled: true, published: false });
 
     // The team hears of it (the owner who cancelled does not get a notification of their own action).
     const notifications = async (u: typeof colleague) =>

@@ -45,7 +45,7 @@ function byModule(rows: MembershipRow[]): { module: ModuleName; row: MembershipR
   return out;
 }
 
-const eventOption = (r: MembershipRow) => ({ _id: r.eventId, eventCode: r.eventCode, eventName: r.eventName, published: r.published, ownerId: r.clientId });
+const eventOption = (r: MembershipRow) => ({ _id: r.eventId, eventCode: r.eventCode, eventName: r.eventName, published: r.published, cancelled: r.cancelled, ownerId: r.clientId });
 
 /** Each event once, in the read model's order (newest first). */
 function eventsOnce(rows: MembershipRow[]) {

@@ -61,7 +61,7 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
           break;
         case 'events.EventCancelled':
           // Its team keeps access (to read it and its history); it is no longer a published event.
-          await trx.updateTable('access_events').set({ published: false }).where('event_id', '=', e.data.eventId).execute();
+          await trx.updateTable('access_events').set({ published: false, cancelled: true }).where('event_id', '=', e.data.eventId).execute();
           break;
         case 'events.EventDeleted':
           // A deleted draft authorizes no one any more, its owner included (the owner's role is the access_events row).

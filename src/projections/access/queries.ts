@@ -44,6 +44,7 @@ export interface MembershipRow {
   eventCode: string;
   eventName: string;
   published: boolean;
+  cancelled: boolean;
   clientId: string;
   owner: boolean;
   /** Null for the owner's rows: administrator in every module. */
@@ -58,15 +59,16 @@ export async function membershipsOf(db: Kysely<DB>, userId: string): Promise<Mem
     event_code: string;
     event_name: string;
     published: boolean;
+    cancelled: boolean;
     client_id: string;
     owner: boolean;
     module: string | null;
     role: string | null;
   }>`
-    SELECT e.event_id, e.event_code, e.event_name, e.published, e.client_id, true AS owner, NULL::text AS module, NULL::text AS role, e.created_at
+    SELECT e.event_id, e.event_code, e.event_name, e.published, e.cancelled, e.client_id, true AS owner, NULL::text AS module, NULL::text AS role, e.created_at
       FROM access_events e WHERE e.client_id = ${userId}
     UNION ALL
-    SELECT e.event_id, e.event_code, e.event_name, e.published, e.client_id, false, m.module, m.role, e.created_at
+    SELECT e.event_id, e.event_code, e.event_name, e.published, e.cancelled, e.client_id, false, m.module, m.role, e.created_at
       FROM access_memberships m JOIN access_events e ON e.event_id = m.event_id
      WHERE m.user_id = ${userId} AND e.client_id <> ${userId}
     ORDER BY created_at DESC, event_id`.execute(db);
@@ -75,6 +77,7 @@ export async function membershipsOf(db: Kysely<DB>, userId: string): Promise<Mem
     eventCode: x.event_code,
     eventName: x.event_name,
     published: x.published,
+    cancelled: x.cancelled,
     clientId: x.client_id,
     owner: x.owner,
     module: x.module,

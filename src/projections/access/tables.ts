@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Read-model tables of the access module (kysely types; SQL in migrations/0500_access.sql). */
 export interface AccessTables {
   access_events: {
@@ -7,6 +9,8 @@ export interface AccessTables {
     event_code: string;
     event_name: string;
     published: boolean;
+    /** A published event that was cancelled (published is then false). */
+    cancelled: Generated<boolean>;
     created_at: Date | string;
   };
   access_memberships: {

@@ -73,7 +73,12 @@ export function Component() {
                     <Typography component="h2" sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                       {e.eventName}
                     </Typography>
-                    <Chip size="small" label={e.published ? t('events.status.published') : t('events.status.draft')} color={e.published ? 'success' : 'default'} variant={e.published ? 'filled' : 'outlined'} />
+                    <Chip
+                      size="small"
+                      label={e.cancelled ? t('events.status.cancelled') : e.published ? t('events.status.published') : t('events.status.draft')}
+                      color={e.cancelled ? 'error' : e.published ? 'success' : 'default'}
+                      variant={e.published || e.cancelled ? 'filled' : 'outlined'}
+                    />
                   </Box>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                     {e.eventCode}
