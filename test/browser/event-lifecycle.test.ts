@@ -74,6 +74,7 @@ describe('event life cycle in the browser', () => {
     await page.getByText('los reembolsos se gestionarán cuando existan ventas', { exact: false }).first().waitFor();
     await page.getByTestId('event-cancel-confirm').click();
     await page.getByTestId('event-cancelled').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('event-cancelled').textContent()).toMatch(/^Este evento está cancelado desde el [a-zé]+, /);
     expect(await page.getByTestId('event-cancel').count()).toBe(0);
     expect(await page.getByTestId('publish-event').count()).toBe(0);
 
@@ -95,6 +96,7 @@ describe('event life cycle in the browser', () => {
     const anonymous = await (await t.browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'es-PE' })).newPage();
     await anonymous.goto(`${t.node.url}/e/${code}`);
     await anonymous.getByTestId('public-cancelled').getByText('Este evento ha sido cancelado.').waitFor({ timeout: 20_000 });
+    expect(await anonymous.getByText('El evento fue cancelado: ya no hay entradas a la venta.').count()).toBe(1);
     await anonymous.context().close();
     await context.close();
   }, 180_000);

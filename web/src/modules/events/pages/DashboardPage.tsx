@@ -34,6 +34,9 @@ import { PublishFlow } from '../components/PublishFlow';
 import { PageHeader, StatCard, StatGrid } from '../components/common';
 import { longDate, money, shortDate } from '../format';
 
+/** "Martes, 24 de ..." inside a sentence: "martes, 24 de ...". */
+const lowerFirst = (s: string) => s.charAt(0).toLocaleLowerCase('es') + s.slice(1);
+
 /** Store Tablero: ticket types, capacity, payment methods and the configuration checklist with links. */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -72,7 +75,7 @@ export default function DashboardPage() {
               </Button>
             )}
             <Button component={RouterLink} to={`/e/${encodeURIComponent(ev.eventCode)}`} startIcon={<OpenInNewIcon />} variant="outlined">
-              {ev.published ? t('events.dashboard.viewPublic') : t('events.dashboard.preview')}
+              {ev.published || cancelled ? t('events.dashboard.viewPublic') : t('events.dashboard.preview')}
             </Button>
             <Button component={RouterLink} to={link('/history')} startIcon={<HistoryIcon />}>
               {t('events.dashboard.history')}
@@ -83,7 +86,7 @@ export default function DashboardPage() {
       />
       {cancelled && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="event-cancelled">
-          {t('events.lifecycle.cancelledBanner', { date: longDate(ev.cancelledAt!, ev.timeZone) })}
+          {t('events.lifecycle.cancelledBanner', { date: lowerFirst(longDate(ev.cancelledAt!, ev.timeZone)) })}
         </Alert>
       )}
       <StatGrid>

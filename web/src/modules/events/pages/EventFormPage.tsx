@@ -223,7 +223,7 @@ export function Component() {
       <PageHeader title={editing ? t('events.form.editTitle') : t('events.form.createTitle')} subtitle={editing ? ev?.eventName : t('events.form.createSubtitle')} />
       {ev?.cancelledAt && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('events.lifecycle.cancelledBanner', { date: longDate(ev.cancelledAt, ev.timeZone) })}
+          {t('events.lifecycle.cancelledBanner', { date: longDate(ev.cancelledAt, ev.timeZone).replace(/^./, (c) => c.toLocaleLowerCase('es')) })}
         </Alert>
       )}
       <Box component="form" ref={formRef} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 3 }}>

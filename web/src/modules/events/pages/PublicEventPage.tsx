@@ -87,7 +87,7 @@ export function Component() {
               {t('events.public.tickets')}
             </Typography>
             {data.ticketTypes.length === 0 ? (
-              <Typography color="text.secondary">{t('events.public.noTickets')}</Typography>
+              <Typography color="text.secondary">{ev.cancelledAt ? t('events.lifecycle.publicNoTickets') : t('events.public.noTickets')}</Typography>
             ) : (
               <Paper variant="outlined">
                 {data.ticketTypes.map((tt, i) => (
