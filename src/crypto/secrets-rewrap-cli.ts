@@ -3,22 +3,14 @@
 // encrypted with the JWT_SECRET-derived key. Safe while the app runs. Exit code 1 while some secret is unreadable.
 import { moveLegacyPaymentSecrets } from '../commands/events/secrets.js';
 import { loadConfig } from '../config.js';
-import { createContext } from '../context.js';
-import { runCli } from '../infra/cli.js';
-import { ensureInfrastructure } from '../infra/embedded.js';
+import { firstOf, runCli, withCliContext } from '../infra/cli.js';
 import { createLogger } from '../infra/logger.js';
 import { rewrapAllSecrets } from './secrets-vault.js';
 
 runCli('npm run secrets:rewrap', async () => {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const infra = await ensureInfrastructure(config, logger);
-  let failed = false;
-  const ctx = await createContext({ ...config, ...infra }, { logger }).catch(async (err) => {
-    await infra.stop();
-    throw err;
-  });
-  try {
+  return withCliContext(config, createLogger(config.logLevel), async (ctx) => {
+    let failed = false;
     // Legacy values first: the rows they add are written under the current key, and counted by the re-wrap.
     const legacy = await moveLegacyPaymentSecrets(ctx);
     console.log(
@@ -28,8 +20,8 @@ runCli('npm run secrets:rewrap', async () => {
     if (legacy.unreadable.length) {
       failed = true;
       console.error(
-        `JWT_SECRET does not open the legacy secret of (event/payment method): ${legacy.unreadable.slice(0, 20).join(', ')}` +
-          `${legacy.unreadable.length > 20 ? ', ...' : ''}. Run again with the JWT_SECRET they were written under, or enter those keys again.`,
+        `JWT_SECRET does not open the legacy secret of (event/payment method): ${firstOf(legacy.unreadable)}. ` +
+          'Run again with the JWT_SECRET they were written under, or enter those keys again.',
       );
     } else if (legacy.found) {
       console.log('Every legacy payment secret is in the vault: reading them no longer depends on JWT_SECRET.');
@@ -39,13 +31,10 @@ runCli('npm run secrets:rewrap', async () => {
     console.log(`Secrets: ${r.checked} checked, ${r.rewrapped} re-wrapped under SECRETS_MASTER_KEY, ${r.unreadable.length} unreadable.`);
     if (r.unreadable.length) {
       failed = true;
-      console.error(`Neither master key opens the secrets: ${r.unreadable.slice(0, 20).join(', ')}${r.unreadable.length > 20 ? ', ...' : ''}`);
+      console.error(`Neither master key opens the secrets: ${firstOf(r.unreadable)}`);
     } else if (config.secretsMasterKeyPrevious) {
       console.log('Every secret is now under SECRETS_MASTER_KEY: SECRETS_MASTER_KEY_PREVIOUS can be removed.');
     }
-  } finally {
-    await ctx.close();
-    await infra.stop();
-  }
-  return failed ? 1 : 0;
+    return failed ? 1 : 0;
+  });
 });

@@ -1,5 +1,9 @@
 import { inspect } from 'node:util';
+import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import type { Config } from '../config.js';
+import { createContext, type AppContext } from '../context.js';
+import { ensureInfrastructure } from './embedded.js';
 
 /**
  * Runs a command-line entry point (`npm run migrate`, `admin:create`, ...): its result is the exit code (0 when
@@ -40,3 +44,24 @@ export function failureSentence(err: unknown): string {
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * Runs a CLI's work with an application context on the configured database (or the embedded one: a running
+ * `npm start`'s, else one started for the CLI), and closes what it opened, whatever the work's outcome.
+ */
+export async function withCliContext(config: Config, logger: Logger, work: (ctx: AppContext) => Promise<number>): Promise<number> {
+  const infra = await ensureInfrastructure(config, logger);
+  const ctx = await createContext({ ...config, ...infra }, { logger }).catch(async (err) => {
+    await infra.stop();
+    throw err;
+  });
+  try {
+    return await work(ctx);
+  } finally {
+    await ctx.close();
+    await infra.stop();
+  }
+}
+
+/** The first 20 items of a list for a console line, with an ellipsis when there are more. */
+export const firstOf = (items: readonly string[]) => `${items.slice(0, 20).join(', ')}${items.length > 20 ? ', ...' : ''}`;

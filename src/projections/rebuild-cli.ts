@@ -2,9 +2,7 @@
 // first event. Safe while the app runs: see rebuildProjection.
 import { createLogger } from '../infra/logger.js';
 import { loadConfig } from '../config.js';
-import { createContext } from '../context.js';
-import { runCli } from '../infra/cli.js';
-import { ensureInfrastructure } from '../infra/embedded.js';
+import { runCli, withCliContext } from '../infra/cli.js';
 import { projections } from './index.js';
 import { rebuildProjection } from './rebuild.js';
 
@@ -19,13 +17,8 @@ runCli('npm run projections:rebuild', async () => {
   }
   const selected = names.length ? projections.filter((p) => names.includes(p.name)) : projections;
 
-  const infra = await ensureInfrastructure(config, logger);
-  let failed = false;
-  const ctx = await createContext({ ...config, ...infra }, { logger }).catch(async (err) => {
-    await infra.stop();
-    throw err;
-  });
-  try {
+  return withCliContext(config, logger, async (ctx) => {
+    let failed = false;
     for (const projection of selected) {
       try {
         const r = await rebuildProjection(ctx, projection);
@@ -39,9 +32,6 @@ runCli('npm run projections:rebuild', async () => {
       }
     }
     if (selected.length === 0) console.log('No projections registered.');
-  } finally {
-    await ctx.close();
-    await infra.stop();
-  }
-  return failed ? 1 : 0;
+    return failed ? 1 : 0;
+  });
 });
