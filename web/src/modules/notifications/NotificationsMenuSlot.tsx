@@ -9,9 +9,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
@@ -23,8 +20,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { connectSocket, useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
 import { useCurrentUser } from '../accounts/api';
-import { badgeText, notificationDate } from './format';
+import { badgeText } from './format';
 import { linkProps } from './links';
+import { NotificationRow } from './NotificationRow';
 import { notificationsApi, useMarkAllNotificationsReadMutation, useNotificationCountQuery } from './notificationsApi';
 import { takeOwnAction } from '../../app/ownActions';
 
@@ -202,27 +200,7 @@ export function NotificationsMenuSlot() {
           ) : (
             <List disablePadding>
               {items.map((n) => (
-                // A link may not be a list's direct child: each sits in its own list item.
-                <ListItem key={n._id} disablePadding>
-                  <ListItemButton
-                    {...linkProps(n.url)}
-                    onClick={close}
-                    data-testid="notification-item"
-                    data-id={n._id}
-                    data-unread={n.unread ? 'true' : 'false'}
-                    sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, bgcolor: n.unread ? 'rgba(238,105,50,0.08)' : undefined }}
-                  >
-                    <Box
-                      aria-label={n.unread ? t('notifications.unread') : undefined}
-                      sx={{ width: 8, height: 8, borderRadius: '50%', mt: 0.9, flexShrink: 0, bgcolor: n.unread ? 'primary.main' : 'transparent' }}
-                    />
-                    <ListItemText
-                      primary={n.detail.message}
-                      secondary={notificationDate(n.saveDate)}
-                      slotProps={{ primary: { variant: 'body2', sx: { fontWeight: n.unread ? 600 : 400 } }, secondary: { variant: 'caption' } }}
-                    />
-                  </ListItemButton>
-                </ListItem>
+                <NotificationRow key={n._id} n={n} onClick={close} testId="notification-item" dense />
               ))}
             </List>
           )}

@@ -6,9 +6,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,8 +13,7 @@ import { useSocket } from '../../app/socket';
 import { useAppDispatch } from '../../app/store';
 import { useNotify } from '../../components/notify';
 import { useTranslation } from '../../i18n';
-import { notificationDate } from './format';
-import { linkProps } from './links';
+import { NotificationRow } from './NotificationRow';
 import { notificationsApi, useMarkAllNotificationsReadMutation, useNotificationCountQuery } from './notificationsApi';
 
 /**
@@ -118,27 +114,7 @@ export function Component() {
         ) : (
           <List disablePadding aria-label={t('notifications.history.listLabel')}>
             {items.map((n, i) => (
-              <ListItem key={n._id} disablePadding divider={i < items.length - 1}>
-                <ListItemButton
-                  {...linkProps(n.url)}
-                  onClick={() => opened(n)}
-                  data-testid="notifications-page-item"
-                  data-id={n._id}
-                  data-unread={n.unread ? 'true' : 'false'}
-                  sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, bgcolor: n.unread ? 'rgba(238,105,50,0.08)' : undefined }}
-                >
-                  <Box
-                    aria-label={n.unread ? t('notifications.unread') : undefined}
-                    role={n.unread ? 'img' : undefined}
-                    sx={{ width: 8, height: 8, borderRadius: '50%', mt: 0.9, flexShrink: 0, bgcolor: n.unread ? 'primary.main' : 'transparent' }}
-                  />
-                  <ListItemText
-                    primary={n.detail.message}
-                    secondary={notificationDate(n.saveDate)}
-                    slotProps={{ primary: { sx: { fontWeight: n.unread ? 600 : 400 } }, secondary: { variant: 'caption' } }}
-                  />
-                </ListItemButton>
-              </ListItem>
+              <NotificationRow key={n._id} n={n} onClick={() => opened(n)} testId="notifications-page-item" divider={i < items.length - 1} />
             ))}
           </List>
         )}
