@@ -117,7 +117,8 @@ describe('notifications menu in the browser', () => {
     await page.getByTestId('notifications-button').click();
     await page.getByTestId('notifications-see-all').click();
     await page.waitForURL('**/notifications');
-    expect(await page.getByRole('heading', { level: 1, name: 'Notificaciones' }).isVisible()).toBe(true);
+    // The page is lazy: wait for its heading rather than asking at once.
+    await page.getByRole('heading', { level: 1, name: 'Notificaciones' }).waitFor();
     const items = page.getByTestId('notifications-page-item');
     await eventually(() => items.count()).toBe(10);
     await eventually(() => page.getByTestId('notifications-page-shown').textContent()).toBe('10 de 15 notificaciones');
