@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.string().optional(),
+  /** How long a reservation holds its seats (sales); tests shorten it. */
+  SALES_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export interface Config {
@@ -47,6 +49,8 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   trustProxy?: string;
+  /** Seconds an unpaid reservation holds its seats before the expiry job frees them (default 900). */
+  salesHoldSeconds: number;
 }
 
 /** A configuration the process must not start with; the message is meant for the operator, without a stack. */
@@ -104,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    salesHoldSeconds: e.SALES_HOLD_SECONDS,
   };
 }

@@ -38,7 +38,14 @@ export async function startNode(
   }
   const workerHandle = workers
     ? startWorkers(
-        { connection: redisConnection(ctx.config.redisUrl), prefix: ctx.bullPrefix, db: ctx.db, config: ctx.config, logger: ctx.logger },
+        {
+          connection: redisConnection(ctx.config.redisUrl),
+          prefix: ctx.bullPrefix,
+          db: ctx.db,
+          config: ctx.config,
+          logger: ctx.logger,
+          commands: ctx,
+        },
         jobDefinitions,
       )
     : undefined;

@@ -4,6 +4,8 @@ import type { AccountsTables } from '../projections/accounts/tables.js';
 import type { EventsTables } from '../projections/events/tables.js';
 import type { ChatTables } from '../projections/chat/tables.js';
 import type { NotificationsTables } from '../projections/notifications/tables.js';
+import type { PaymentsTables } from '../payments/tables.js';
+import type { SalesTables } from '../projections/sales/tables.js';
 
 /** Tables owned by the platform's infrastructure (migrations/0002_core.sql). */
 export interface CoreTables {
@@ -30,4 +32,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, PaymentsTables {}

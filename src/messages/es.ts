@@ -237,6 +237,23 @@ export const messages = {
     eventPublishedTeam: (eventName: string) => `Se ha publicado el evento ${eventName}, en el que colaboras.`,
     eventCancelled: (eventName: string) => `Se canceló el evento ${eventName}.`,
   },
+  sales: {
+    soldOut: (name: string) => `No quedan entradas suficientes de «${name}».`,
+    unknownTicketType: 'Ese tipo de entrada no existe o no está a la venta.',
+    saleNotStarted: (name: string) => `La venta de «${name}» todavía no ha comenzado.`,
+    saleEnded: (name: string) => `La venta de «${name}» ya terminó.`,
+    underMinPerOrder: (name: string, min: number) => `Debes comprar al menos ${min} entradas de «${name}» por pedido.`,
+    overMaxPerOrder: (name: string, max: number) => `Puedes comprar como máximo ${max} entradas de «${name}» por pedido.`,
+    emptyOrder: 'Elige al menos una entrada.',
+    eventNotOnSale: 'Este evento no tiene entradas a la venta.',
+    orderExists: 'Esta reserva ya existe.',
+    orderNotFound: 'La reserva no existe.',
+    orderNotOwn: 'Solo puedes ver tus propias reservas.',
+    holdNotOver: 'La reserva todavía está vigente.',
+    orderNotPayable: 'Esta reserva ya no se puede pagar.',
+    orderNotCancellable: 'Esta reserva ya no se puede cancelar.',
+    wrongAmount: 'El importe no coincide con el total del pedido.',
+  },
 } as const;
 
 export type Messages = typeof messages;

@@ -4,9 +4,10 @@ import { chatModule } from './chat.js';
 import { eventsModule } from './events.js';
 import type { ModuleManifest } from './manifest.js';
 import { notificationsModule } from './notifications.js';
+import { salesModule } from './sales.js';
 
 /**
  * Every module of the product, in registration order. The API routes, socket handlers, projections, jobs and
  * the OpenAPI document are assembled from this list (docs/architecture.md, "Adding a module").
  */
-export const modules: readonly ModuleManifest[] = [accountsModule, eventsModule, chatModule, notificationsModule, accessModule];
+export const modules: readonly ModuleManifest[] = [accountsModule, eventsModule, chatModule, notificationsModule, accessModule, salesModule];

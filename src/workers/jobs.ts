@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { DB } from '../db/schema.js';
 import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
 
 /** Queues are separate so a slow campaign never slows ticket sales or account e-mails. */
 export const QUEUES = ['mail', 'whatsapp', 'reminders', 'expiries', 'notifications'] as const;
@@ -15,6 +16,8 @@ export interface JobContext {
   logger: Logger;
   /** Runs `send` once per key: a retried or replayed job whose key is in the sent log does nothing. */
   once<T>(key: string, send: () => Promise<T>): Promise<T | undefined>;
+  /** The event store, clock and ids, for jobs that record their outcome through handleCommand (sales expiries). */
+  commands?: Pick<AppContext, 'store' | 'clock' | 'newId'>;
 }
 
 /**
@@ -47,7 +50,7 @@ export const jobName = (job: Pick<JobDefinition, 'name' | 'version'>) => `${job.
 
 export interface Jobs {
   /** Enqueue with a deterministic key (usually the causing event id): BullMQ drops duplicates of a key. */
-  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, key: string): Promise<void>;
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, key: string, opts?: { delay?: number }): Promise<void>;
 }
 
 export function createJobs(connection: ConnectionOptions, prefix: string): Jobs & { close(): Promise<void>; queue(name: QueueName): Queue } {
@@ -62,7 +65,7 @@ export function createJobs(connection: ConnectionOptions, prefix: string): Jobs 
   };
   return {
     queue,
-    async enqueue(job, payload, key) {
+    async enqueue(job, payload, key, opts) {
       const data = job.schema.parse(payload);
       await queue(job.queue).add(jobName(job), data, {
         // The id stays unversioned: the same key is one job whatever version enqueued it.
@@ -72,6 +75,8 @@ export function createJobs(connection: ConnectionOptions, prefix: string): Jobs 
         removeOnComplete: 1000,
         removeOnFail: 5000,
         ...job.options,
+        // A job due later (a reservation's hold): BullMQ's delayed set, per job.
+        ...(opts?.delay ? { delay: Math.max(0, Math.round(opts.delay)) } : {}),
       });
     },
     async close() {
@@ -81,7 +86,14 @@ export function createJobs(connection: ConnectionOptions, prefix: string): Jobs 
 }
 
 export function startWorkers(
-  deps: { connection: ConnectionOptions; prefix: string; db: Kysely<DB>; config: Config; logger: Logger },
+  deps: {
+    connection: ConnectionOptions;
+    prefix: string;
+    db: Kysely<DB>;
+    config: Config;
+    logger: Logger;
+    commands?: Pick<AppContext, 'store' | 'clock' | 'newId'>;
+  },
   definitions: JobDefinition[],
 ): { close(): Promise<void> } {
   const byQueue = new Map<QueueName, Map<string, JobDefinition>>();
@@ -97,6 +109,7 @@ export function startWorkers(
     db: deps.db,
     config: deps.config,
     logger: deps.logger,
+    commands: deps.commands,
     async once(key, send) {
       // The advisory lock serialises two workers on the same key; the log row commits with the lock held.
       return deps.db.transaction().execute(async (trx) => {
