@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { orderStreamId } from '../../src/domain/sales/order.js';
+import { quotaStreamId } from '../../src/domain/sales/quota.js';
+import { seatsTaken } from '../../src/projections/sales/queries.js';
+import { useTestApp } from '../support/app.js';
+import { client, createEvent, eventually, organizer } from '../events/helpers.js';
+import { publishedEvent } from './helpers.js';
+
+/** Reservations over HTTP, with a 2-second hold so that the expiry job runs within the test. */
+describe('POST/GET reservation', () => {
+  const app = useTestApp({ env: { SALES_HOLD_SECONDS: '2' } });
+  const reserve = (c: ReturnType<typeof client>, body: Record<string, unknown>) => c.post('/reservation', { clientId: randomUUID(), ...body });
+
+  it('a signed-in buyer reserves priced lines (minor units); the buyer and the event team read it, nobody else', async () => {
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, { capacity: 100, paid: true, tickets: [{ name: 'General', price: 30.5, quantity: 10 }, { name: 'VIP', price: 120, quantity: 5 }] });
+    const buyer = await organizer(app.url, 'Compradora');
+    const before = Date.now();
+    const r = await reserve(buyer, { eventCode: ev.code, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 2 }, { ticketTypeId: ev.ticketIds[1], quantity: 1 }] });
+    expect(r.status).toBe(201);
+    const order = r.body.order;
+    expect(order).toMatchObject({ eventId: ev.id, buyerId: buyer.user!.user._id, status: 'reserved', currency: 'PEN', total: 2 * 3050 + 12000 });
+    expect(order.lines).toEqual([
+      { ticketTypeId: ev.ticketIds[0], name: 'General', quantity: 2, unitPrice: 3050, currency: 'PEN' },
+      { ticketTypeId: ev.ticketIds[1], name: 'VIP', quantity: 1, unitPrice: 12000, currency: 'PEN' },
+    ]);
+    const hold = Date.parse(order.holdUntil) - before;
+    expect(hold).toBeGreaterThan(1000);
+    expect(hold).toBeLessThan(4000);
+
+    const path = `/reservation/${order._id}?after=${r.body.position}`;
+    const mine = await buyer.get(path);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ _id: order._id, total: 18100, lines: order.lines });
+    expect((await org.get(path)).status).toBe(200); // the owner holds order.read
+    const stranger = await organizer(app.url, 'Otra');
+    expect((await stranger.get(path)).body).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND', messagePublic: 'La reserva no existe.' });
+    expect((await client(app.url).get(path)).status).toBe(401);
+    expect((await buyer.get(`/reservation/${randomUUID()}`)).body.code).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('the same clientId answers the same order, also when retried concurrently; one hold, one order event', async () => {
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, { capacity: 50, tickets: [{ name: 'General', quantity: 20 }] });
+    const body = { eventId: ev.id, clientId: randomUUID(), lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 3 }] };
+    const anon = client(app.url);
+    const results = await Promise.all([anon.post('/reservation', body), anon.post('/reservation', body), anon.post('/reservation', body)]);
+    expect(results.map((x) => x.status)).toEqual([201, 201, 201]);
+    const ids = new Set(results.map((x) => x.body.order._id));
+    expect(ids.size).toBe(1);
+    const again = await anon.post('/reservation', body);
+    expect(again.body.order._id).toBe([...ids][0]);
+    expect(await app.ctx.store.readStream(quotaStreamId(ev.id))).toHaveLength(1);
+    expect(await app.ctx.store.readStream(orderStreamId([...ids][0]))).toHaveLength(1);
+    // An anonymous order is read by its id.
+    const read = await anon.get(`/reservation/${[...ids][0]}?after=${again.body.position}`);
+    expect(read.body).toMatchObject({ buyerId: null, status: 'reserved' });
+    expect((await seatsTaken(app.ctx.db, ev.id)).total).toBe(3);
+  });
+
+  it('refuses in Spanish: unknown type, over the max, under the min, outside the window, sold out, no such event, a draft, no event named', async () => {
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, {
+      capacity: 100,
+      tickets: [
+        { name: 'General', quantity: 5, maxPerOrder: 4 },
+        { name: 'Preventa', quantity: 10, saleStart: '2029-01-01T00:00:00.000Z' },
+        { name: 'Grupo', quantity: 10, minPerOrder: 3 },
+      ],
+    });
+    const anon = client(app.url);
+    const line = (i: number, quantity: number) => ({ eventCode: ev.code, lines: [{ ticketTypeId: ev.ticketIds[i], quantity }] });
+    const expectError = async (body: Record<string, unknown>, status: number, code: string, messagePublic: string) => {
+      const r = await reserve(anon, body);
+      expect(r.status).toBe(status);
+      expect(r.body).toMatchObject({ status, code, messagePublic });
+    };
+    await expectError({ eventCode: ev.code, lines: [{ ticketTypeId: randomUUID(), quantity: 1 }] }, 400, 'UNKNOWN_TICKET_TYPE', 'Ese tipo de entrada no existe o no está a la venta.');
+    await expectError(line(0, 5), 400, 'OVER_MAX_PER_ORDER', 'Puedes comprar como máximo 4 entradas de «General» por pedido.');
+    await expectError(line(2, 2), 400, 'UNDER_MIN_PER_ORDER', 'Debes comprar al menos 3 entradas de «Grupo» por pedido.');
+    await expectError(line(1, 1), 409, 'SALE_NOT_STARTED', 'La venta de «Preventa» todavía no ha comenzado.');
+    await expectError(line(0, 0), 400, 'EMPTY_ORDER', 'Elige al menos una entrada.');
+    expect((await reserve(anon, line(0, 4))).status).toBe(201);
+    await expectError(line(0, 2), 409, 'SOLD_OUT', 'No quedan entradas suficientes de «General».');
+    await expectError({ eventCode: 'no-existe', lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] }, 404, 'EVENT_NOT_ON_SALE', 'Este evento no tiene entradas a la venta.');
+    const draft = (await createEvent(org)).data;
+    await expectError({ eventId: draft._id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] }, 404, 'EVENT_NOT_ON_SALE', 'Este evento no tiene entradas a la venta.');
+    const none = await reserve(anon, { lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] });
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual([{ path: 'eventCode', message: 'Indica el evento.' }]);
+    // Nothing refused was held: only the one accepted order.
+    expect(await app.ctx.store.readStream(quotaStreamId(ev.id))).toHaveLength(1);
+  });
+
+  it('the expiry job expires an unpaid reservation at holdUntil and frees its seats for the next buyer', async () => {
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, { capacity: 3, tickets: [{ name: 'General', quantity: 10 }] });
+    const anon = client(app.url);
+    const first = await reserve(anon, { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 3 }] });
+    expect(first.status).toBe(201);
+    // The capacity (3) is shared and full.
+    expect((await reserve(anon, { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] })).body.code).toBe('SOLD_OUT');
+
+    const id = first.body.order._id;
+    await eventually(async () => (await anon.get(`/reservation/${id}`)).body?.status === 'expired', 20_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(first.body.order.holdUntil));
+    const quota = await app.ctx.store.readStream(quotaStreamId(ev.id));
+    expect(quota.map((e) => e.type)).toEqual(['sales.SeatsHeld', 'sales.SeatsReleased']);
+    expect((await app.ctx.store.readStream(orderStreamId(id))).map((e) => e.type)).toEqual(['sales.OrderReserved', 'sales.OrderExpired']);
+    expect((await seatsTaken(app.ctx.db, ev.id)).total).toBe(0);
+
+    const next = await reserve(anon, { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 3 }] });
+    expect(next.status).toBe(201);
+  }, 60_000);
+});
