@@ -254,6 +254,26 @@ export const messages = {
     orderNotCancellable: 'Esta reserva ya no se puede cancelar.',
     wrongAmount: 'El importe no coincide con el total del pedido.',
   },
+  /** Card payments (src/payments): shown to the buyer when the provider gives no `user_message` of its own. */
+  payments: {
+    declined: 'Tu tarjeta fue rechazada. Inténtalo de nuevo con otra tarjeta o comunícate con tu banco.',
+    declinedBy: {
+      insufficient_funds: 'Tu tarjeta no tiene fondos suficientes. Verifica tu saldo con tu banco o usa otra tarjeta.',
+      expired_card: 'Tu tarjeta está vencida. Usa otra tarjeta.',
+      stolen_card: 'Tu tarjeta fue rechazada. Comunícate con tu banco o usa otra tarjeta.',
+      lost_card: 'Tu tarjeta fue rechazada. Comunícate con tu banco o usa otra tarjeta.',
+      invalid_cvv: 'El código de seguridad (CVV) de tu tarjeta no es válido. Revísalo e inténtalo de nuevo.',
+      fraudulent: 'Tu tarjeta fue rechazada por seguridad. Comunícate con tu banco o usa otra tarjeta.',
+    } as Record<string, string>,
+    unavailable: 'No pudimos comunicarnos con la pasarela de pago. No se realizó ningún cobro; inténtalo de nuevo en unos minutos.',
+    outcomeUnknown: 'No pudimos confirmar tu pago con la pasarela. No vuelvas a pagar: revisaremos el estado del cobro y te avisaremos.',
+    inProgress: 'Tu pago se está procesando. Espera unos segundos antes de volver a intentarlo.',
+    rejected: 'La pasarela de pago no aceptó la operación. Inténtalo de nuevo o elige otro medio de pago.',
+    notConfigured: 'El medio de pago del evento no está configurado correctamente. Comunícate con el organizador.',
+    refundFailed: 'No se pudo procesar la devolución con la pasarela de pago. Inténtalo de nuevo más tarde.',
+    chargeNotFound: 'El cobro no existe en la pasarela de pago.',
+    webhookInvalid: 'La notificación de pago no es válida.',
+  },
 } as const;
 
 export type Messages = typeof messages;
