@@ -4,7 +4,7 @@ import { orderStreamId } from '../../src/domain/sales/order.js';
 import { quotaStreamId } from '../../src/domain/sales/quota.js';
 import { seatsTaken } from '../../src/projections/sales/queries.js';
 import { useTestApp } from '../support/app.js';
-import { client, createEvent, eventually, organizer } from '../events/helpers.js';
+import { client, createEvent, eventually, organizer, signUpVerified } from '../events/helpers.js';
 import { publishedEvent } from './helpers.js';
 
 /** Reservations over HTTP, with a 2-second hold so that the expiry job runs within the test. */
@@ -34,6 +34,15 @@ describe('POST/GET reservation', () => {
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ _id: order._id, total: 18100, lines: order.lines });
     expect((await org.get(path)).status).toBe(200); // the owner holds order.read
+    // A store cashier holds order.read; the registration desk does not.
+    const team = async (role: string, name: string) => {
+      const who = await signUpVerified(app, { displayName: name });
+      const granted = await org.post(`/event/${ev.id}/collaborator`, { email: who.email, module: 'store', role });
+      expect(granted.body.data.status).toBe('granted');
+      return client(app.url, who);
+    };
+    expect((await (await team('cash_register', 'Cajera')).get(path)).status).toBe(200);
+    expect((await (await team('register', 'Recepción')).get(path)).body.code).toBe('ORDER_NOT_FOUND');
     const stranger = await organizer(app.url, 'Otra');
     expect((await stranger.get(path)).body).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND', messagePublic: 'La reserva no existe.' });
     expect((await client(app.url).get(path)).status).toBe(401);
