@@ -40,6 +40,8 @@ export async function reserveOrder(
     visibility: t.visibility,
   }));
   const now = ctx.clock();
+  // An event that has ended sells nothing, whatever its ticket types' windows say.
+  if (Date.parse(event.endDate) <= now.getTime()) throw notOnSale();
   // Refuses unknown types, closed windows and per-order limits before any seat is touched.
   const lines = priceLines(offer, input.lines, event.currency, now);
   const holdUntil = new Date(now.getTime() + ctx.config.salesHoldSeconds * 1000).toISOString();
