@@ -40,9 +40,12 @@ export interface FakeMerchant {
 const rand = (n = 8) => randomBytes(n).toString('hex');
 const ACTION_BY_DECLINE = Object.fromEntries(Object.entries(NIUBIZ.declineCodes).map(([action, code]) => [code, action]));
 
-export async function startFakeMerchant({ merchantId = '456879852', port = 0 }: { merchantId?: string; port?: number } = {}): Promise<FakeMerchant> {
-  const credentials = { user: 'integraciones@niubiz.com.pe', password: `pw_${rand()}` };
-  const webhookSecret = `whsec_${rand()}`;
+export async function startFakeMerchant({
+  merchantId = '456879852',
+  port = 0,
+  credentials = { user: 'integraciones@niubiz.com.pe', password: `pw_${rand()}` },
+  webhookSecret = `whsec_${rand()}`,
+}: { merchantId?: string; port?: number; credentials?: { user: string; password: string }; webhookSecret?: string } = {}): Promise<FakeMerchant> {
   const requests: RecordedRequest[] = [];
   const transactions = new Map<string, Transaction>();
   const accessTokens = new Set<string>();
