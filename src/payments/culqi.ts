@@ -56,6 +56,9 @@ const culqiEvent = z.looseObject({ object: z.literal('event'), id: z.string().mi
 
 const SUCCESS_OUTCOME = 'venta_exitosa';
 
+/** Culqi's refund reasons. */
+const REFUND_REASONS: Record<RefundRequest['reason'], string> = { requested_by_buyer: 'solicitud_comprador', duplicate: 'duplicado', fraudulent: 'fraudulento' };
+
 export function createCulqiProvider(options: CulqiOptions): PaymentProvider {
   const base = (options.baseUrl ?? CULQI_BASE_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 20_000;
@@ -161,7 +164,7 @@ export function createCulqiProvider(options: CulqiOptions): PaymentProvider {
     },
 
     async refund(req: RefundRequest): Promise<RefundResult> {
-      const res = await call('POST', '/v2/refunds', { amount: req.amountMinor, charge_id: req.chargeId, reason: req.reason }, true);
+      const res = await call('POST', '/v2/refunds', { amount: req.amountMinor, charge_id: req.chargeId, reason: REFUND_REASONS[req.reason] }, true);
       if (res.status >= 500) throw new PaymentError(PROVIDER_OUTCOME_UNKNOWN, messages.payments.refundFailed, 502, 'culqi', `HTTP ${res.status}`);
       if (res.status >= 300) throw toError(res, messages.payments.refundFailed);
       const r = culqiRefund.parse(res.body);

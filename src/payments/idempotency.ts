@@ -31,32 +31,48 @@ export function withIdempotentCharges(provider: PaymentProvider, redis: Redis, o
   const ttl = options.ttlSeconds ?? 24 * 3600;
   const waitMs = options.waitMs ?? 15_000;
 
+  /** What a failed first attempt leaves under its key (see the header comment). */
+  async function remember(key: string, fp: string, err: unknown): Promise<void> {
+    if (err instanceof PaymentError && err.code === PROVIDER_UNAVAILABLE) {
+      await redis.del(key);
+    } else if (err instanceof PaymentError) {
+      const { code, messagePublic, status, merchantMessage, chargeId } = err;
+      await redis.set(key, JSON.stringify({ state: 'failed', fp, error: { code, messagePublic, status, merchantMessage, chargeId } } satisfies Stored), 'EX', ttl);
+    } else {
+      // A bug or an unparsable answer after the call: the outcome is unknown, keep the key blocked.
+      const error = { code: PROVIDER_OUTCOME_UNKNOWN, messagePublic: messages.payments.outcomeUnknown, status: 502 };
+      await redis.set(key, JSON.stringify({ state: 'failed', fp, error } satisfies Stored), 'EX', ttl);
+    }
+  }
+
   async function once<T>(kind: string, idempotencyKey: string, fingerprint: string, run: () => Promise<T>): Promise<T> {
     const key = `${options.prefix}:payments:${kind}:${provider.name}:${idempotencyKey}`;
     // The key's fingerprint (amount, currency, token...), hashed: a token never lands in Redis in clear.
     const fp = createHash('sha256').update(fingerprint).digest('hex');
-    const claimed = await redis.set(key, JSON.stringify({ state: 'pending', fp } satisfies Stored), 'EX', ttl, 'NX');
+    let claimed: string | null;
+    try {
+      claimed = await redis.set(key, JSON.stringify({ state: 'pending', fp } satisfies Stored), 'EX', ttl, 'NX');
+    } catch {
+      // No claim, no call: nothing was charged, and the buyer gets a clear answer rather than a 500.
+      throw new PaymentError(PROVIDER_UNAVAILABLE, messages.payments.unavailable, 503, provider.name, 'idempotency store unavailable');
+    }
     if (claimed === 'OK') {
+      let result: T;
       try {
-        const result = await run();
-        await redis.set(key, JSON.stringify({ state: 'done', fp, result } satisfies Stored), 'EX', ttl);
-        return result;
+        result = await run();
       } catch (err) {
-        if (err instanceof PaymentError && err.code === PROVIDER_UNAVAILABLE) {
-          await redis.del(key);
-        } else if (err instanceof PaymentError) {
-          const { code, messagePublic, status, merchantMessage, chargeId } = err;
-          await redis.set(key, JSON.stringify({ state: 'failed', fp, error: { code, messagePublic, status, merchantMessage, chargeId } } satisfies Stored), 'EX', ttl);
-        } else {
-          // A bug or an unparsable answer after the call: the outcome is unknown, keep the key blocked.
-          const error = { code: PROVIDER_OUTCOME_UNKNOWN, messagePublic: messages.payments.outcomeUnknown, status: 502 };
-          await redis.set(key, JSON.stringify({ state: 'failed', fp, error } satisfies Stored), 'EX', ttl);
-        }
+        await remember(key, fp, err).catch(() => undefined);
         throw err;
       }
+      // The money moved: a Redis hiccup now must not turn it into an error. The claim then stays "pending" until
+      // its TTL, so a retry waits and answers "in progress" instead of charging again.
+      await redis.set(key, JSON.stringify({ state: 'done', fp, result } satisfies Stored), 'EX', ttl).catch(() => undefined);
+      return result;
     }
     for (const deadline = Date.now() + waitMs; ; ) {
-      const raw = await redis.get(key);
+      const raw = await redis.get(key).catch(() => {
+        throw new PaymentError('PAYMENT_IN_PROGRESS', messages.payments.inProgress, 409, provider.name, 'idempotency store unavailable');
+      });
       if (raw === null) {
         // Released by a first attempt that never reached the provider: this one may try.
         return once(kind, idempotencyKey, fingerprint, run);

@@ -30,10 +30,14 @@ export interface ChargeResult {
   providerMessage?: string;
 }
 
+/** Provider-neutral reasons; each adapter maps them to its provider's names (Culqi: solicitud_comprador, ...). */
+export type RefundReason = 'requested_by_buyer' | 'duplicate' | 'fraudulent';
+
 export interface RefundRequest {
   chargeId: string;
+  /** Part or all of what is left of the charge. */
   amountMinor: number;
-  reason: string;
+  reason: RefundReason;
   idempotencyKey: string;
 }
 

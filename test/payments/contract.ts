@@ -158,15 +158,15 @@ export function paymentProviderContract(name: string, factory: () => Promise<Pro
       const once = withIdempotentCharges(fx.provider, redis, { prefix });
       const { chargeId } = await once.charge(request({ amountMinor: 10_000 }));
       const key = randomUUID();
-      const r1 = await once.refund({ chargeId, amountMinor: 2_500, reason: 'solicitud_comprador', idempotencyKey: key });
-      const r1again = await once.refund({ chargeId, amountMinor: 2_500, reason: 'solicitud_comprador', idempotencyKey: key });
+      const r1 = await once.refund({ chargeId, amountMinor: 2_500, reason: 'requested_by_buyer', idempotencyKey: key });
+      const r1again = await once.refund({ chargeId, amountMinor: 2_500, reason: 'requested_by_buyer', idempotencyKey: key });
       expect(r1again.refundId).toBe(r1.refundId);
       expect(r1).toMatchObject({ chargeId, amountMinor: 2_500 });
       expect(await fx.provider.fetchCharge(chargeId)).toMatchObject({ status: 'partially_refunded', amountRefundedMinor: 2_500 });
-      await once.refund({ chargeId, amountMinor: 7_500, reason: 'solicitud_comprador', idempotencyKey: randomUUID() });
+      await once.refund({ chargeId, amountMinor: 7_500, reason: 'requested_by_buyer', idempotencyKey: randomUUID() });
       expect(await fx.provider.fetchCharge(chargeId)).toMatchObject({ status: 'refunded', amountRefundedMinor: 10_000 });
       // More than what is left: the provider refuses, as a PaymentError.
-      const err = await caught(fx.provider.refund({ chargeId, amountMinor: 100, reason: 'solicitud_comprador', idempotencyKey: randomUUID() }));
+      const err = await caught(fx.provider.refund({ chargeId, amountMinor: 100, reason: 'requested_by_buyer', idempotencyKey: randomUUID() }));
       expect([err.status, err.messagePublic]).toEqual([502, messages.payments.refundFailed]);
     });
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCulqiProvider } from '../../src/payments/culqi.js';
 import { PaymentError } from '../../src/payments/port.js';
@@ -56,7 +58,7 @@ describe('Culqi adapter on the wire', () => {
 
     await culqi.fetchCharge(chargeId);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/charges/${chargeId}` });
-    await culqi.refund({ chargeId, amountMinor: 1_000, reason: 'solicitud_comprador', idempotencyKey: 'r-1' });
+    await culqi.refund({ chargeId, amountMinor: 1_000, reason: 'requested_by_buyer', idempotencyKey: 'r-1' });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/refunds', body: { amount: 1_000, charge_id: chargeId, reason: 'solicitud_comprador' } });
   });
 
@@ -95,5 +97,25 @@ describe('Culqi adapter on the wire', () => {
     expect(culqi.parseWebhook(body, {})).toEqual({ provider: 'culqi', eventId: 'evt_live_1', type: 'order.status.changed', orderRef: 'A-1001', status: 'paid' });
     const expired = body.replace('\\"paid\\"', '\\"expired\\"');
     expect(culqi.parseWebhook(expired, {}).status).toBe('expired');
+  });
+
+  it('answers a provider that takes the request and never replies: charge outcome unknown, reads unavailable', async () => {
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = http.createServer(() => undefined); // Holds every request open, as a hung upstream would.
+    silent.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const culqi = createCulqiProvider({ secretKey: fake.secretKey, baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeoutMs: 200 });
+      const charge = await culqi
+        .charge({ amountMinor: 5_000, currency: 'PEN', sourceToken: fake.token(), email: 'a@b.pe', description: 'x', idempotencyKey: randomUUID(), metadata: {} })
+        .then(() => null, (e: unknown) => e);
+      expect(charge).toBeInstanceOf(PaymentError);
+      expect(charge).toMatchObject({ code: 'PROVIDER_OUTCOME_UNKNOWN', status: 502 });
+      const read = await culqi.fetchCharge('chr_x').then(() => null, (e: unknown) => e);
+      expect(read).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', status: 502 });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
 });

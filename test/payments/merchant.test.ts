@@ -52,6 +52,19 @@ describe('merchant adapter on the wire', () => {
     expect(purchaseNumberOf('k-1')).toMatch(/^\d{12}$/);
   });
 
+  it('gets a new security token when the one it holds has expired, and charges once', async () => {
+    const provider = createMerchantProvider(options(fake));
+    const charge = () =>
+      provider.charge({ amountMinor: 1_000, currency: 'PEN', sourceToken: fake.token(), email: 'a@b.pe', description: 'x', idempotencyKey: randomUUID(), metadata: {} });
+    await charge();
+    const securityCalls = () => fake.requests.filter((r) => r.path === NIUBIZ.security).length;
+    const before = { security: securityCalls(), transactions: fake.transactions.size };
+    fake.expireAccessTokens();
+    expect((await charge()).status).toBe('paid');
+    expect(securityCalls() - before.security).toBe(1);
+    expect(fake.transactions.size - before.transactions).toBe(1);
+  });
+
   it('creates the session token the browser checkout needs', async () => {
     const provider = createMerchantProvider(options(fake));
     expect((await provider.createSession(4_500, '127.0.0.1')).sessionKey).toMatch(/^[0-9a-f]{32}$/);

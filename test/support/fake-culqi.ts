@@ -154,6 +154,9 @@ export async function startFakeCulqi({ secretKey = `sk_test_${rand(8)}`, port = 
   function refund(b: Record<string, unknown>, res: http.ServerResponse) {
     const c = charges.get(String(b.charge_id));
     if (!c) return culqiError(res, 400, { type: 'invalid_request_error', param: 'charge_id', merchant_message: 'El cargo no existe.' });
+    if (!['duplicado', 'fraudulento', 'solicitud_comprador'].includes(String(b.reason))) {
+      return culqiError(res, 400, { type: 'parameter_error', param: 'reason', merchant_message: 'El motivo de la devolución no es válido.' });
+    }
     const amount = b.amount;
     if (!Number.isInteger(amount) || (amount as number) <= 0 || (amount as number) > c.current_amount) {
       return culqiError(res, 400, { type: 'parameter_error', param: 'amount', merchant_message: 'El monto a devolver no es válido.' });

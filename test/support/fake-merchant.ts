@@ -31,6 +31,8 @@ export interface FakeMerchant {
   requests: RecordedRequest[];
   transactions: Map<string, Transaction>;
   token(kind?: 'ok' | 'fail'): string;
+  /** Forgets every security token handed out (they last an hour at Niubiz). */
+  expireAccessTokens(): void;
   declineToken(declineCode: string): string;
   chargeEvent(transactionId: string): { body: string; headers: Record<string, string> };
   sendWebhook(url: string, transactionId: string, times?: number): Promise<number[]>;
@@ -136,6 +138,7 @@ export async function startFakeMerchant({
     requests,
     transactions,
     token: (kind = 'ok') => `ntk_${kind}_${rand()}`,
+    expireAccessTokens: () => accessTokens.clear(),
     declineToken: (code) => `ntk_decline_${code}_${rand()}`,
     chargeEvent(transactionId) {
       const t = transactions.get(transactionId);
