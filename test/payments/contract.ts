@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPool } from '../../src/db/database.js';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { toErrorBody } from '../../src/http/errors.js';
 import { messages } from '../../src/messages/es.js';
 import { withIdempotentCharges } from '../../src/payments/idempotency.js';
 import { PaymentError, type ChargeRequest, type PaymentProvider } from '../../src/payments/port.js';
@@ -93,6 +94,8 @@ export function paymentProviderContract(name: string, factory: () => Promise<Pro
       expect(err.status).toBe(402);
       expect(err.messagePublic).toBe(fx.insufficientFundsMessage);
       expect(err.provider).toBe(fx.provider.name);
+      // What the API's error handler answers for it.
+      expect(toErrorBody(err)).toMatchObject({ status: 402, code: 'insufficient_funds', messagePublic: fx.insufficientFundsMessage });
     });
 
     it('turns an unreachable provider into a clear Spanish error, never a 500', async () => {
@@ -100,6 +103,7 @@ export function paymentProviderContract(name: string, factory: () => Promise<Pro
       expect(err.code).toBe('PROVIDER_UNAVAILABLE');
       expect(err.status).toBe(502);
       expect(err.messagePublic).toMatch(/No pudimos comunicarnos con la pasarela de pago/);
+      expect(toErrorBody(err)).toMatchObject({ status: 502, code: 'PROVIDER_UNAVAILABLE', messagePublic: err.messagePublic });
       // Nothing secret in what may be logged.
       expect(`${err.message} ${err.merchantMessage}`).not.toMatch(/sk_|pw_|Bearer|Basic/);
     });
