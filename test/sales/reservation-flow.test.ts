@@ -90,8 +90,12 @@ describe('POST/GET reservation', () => {
     await expectError(line(2, 2), 400, 'UNDER_MIN_PER_ORDER', 'Debes comprar al menos 3 entradas de «Grupo» por pedido.');
     await expectError(line(1, 1), 409, 'SALE_NOT_STARTED', 'La venta de «Preventa» todavía no ha comenzado.');
     await expectError(line(0, 0), 400, 'EMPTY_ORDER', 'Elige al menos una entrada.');
-    expect((await reserve(anon, line(0, 4))).status).toBe(201);
+    const first = { ...line(0, 4), clientId: randomUUID() };
+    const accepted = await anon.post('/reservation', first);
+    expect(accepted.status).toBe(201);
     await expectError(line(0, 2), 409, 'SOLD_OUT', 'No quedan entradas suficientes de «General».');
+    // A retry of the accepted reservation still answers its order, though the type is sold out now.
+    expect((await anon.post('/reservation', first)).body.order._id).toBe(accepted.body.order._id);
     await expectError({ eventCode: 'no-existe', lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] }, 404, 'EVENT_NOT_ON_SALE', 'Este evento no tiene entradas a la venta.');
     const draft = (await createEvent(org)).data;
     await expectError({ eventId: draft._id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] }, 404, 'EVENT_NOT_ON_SALE', 'Este evento no tiene entradas a la venta.');

@@ -2,11 +2,12 @@ import type { AppContext } from '../../context.js';
 import type { OrderDto, ReserveRequest } from '../../contracts/sales.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
 import { orderDecider, orderStreamId, priceLines, toMinorUnits, type OfferedTicket, type OrderState } from '../../domain/sales/order.js';
-import { quotaDecider, quotaStreamId, type SeatsHeld } from '../../domain/sales/quota.js';
+import { quotaDecider, quotaStreamId, type HoldSeats, type QuotaEvent, type QuotaState, type SeatsHeld } from '../../domain/sales/quota.js';
 import { messages } from '../../messages/es.js';
 import { findEvent } from '../../projections/events/queries.js';
 import { loadEvent } from '../events/service.js';
 import { handleCommand } from '../handle.js';
+import { loadQuota, oneQuotaAtATime } from './quota-state.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'config'>;
 
@@ -47,9 +48,8 @@ export async function reserveOrder(
   const holdUntil = new Date(now.getTime() + ctx.config.salesHoldSeconds * 1000).toISOString();
   const commandId = `reserve:${input.clientId}`;
 
-  const hold = await handleCommand(ctx, {
+  const hold = await oneQuotaAtATime(ctx, eventId, () => holdSeats(ctx, eventId, commandId, {
     streamId: quotaStreamId(eventId),
-    decider: quotaDecider,
     command: {
       type: 'sales.HoldSeats',
       data: {
@@ -63,7 +63,7 @@ export async function reserveOrder(
       },
     },
     meta: { commandId, userId: input.buyerId ?? undefined },
-  });
+  }));
   const held = hold.events.find((e): e is SeatsHeld => e.type === 'sales.SeatsHeld');
   if (!held) throw notOnSale();
   const { orderId } = held.data;
@@ -97,6 +97,42 @@ export async function reserveOrder(
         meta: { commandId: `release:${orderId}` },
       });
     }
+    throw err;
+  }
+}
+
+/** Found the command id's earlier hold while loading: the reservation is a retry. */
+class AlreadyHeld extends Error {
+  constructor(readonly held: SeatsHeld) {
+    super('already held');
+  }
+}
+
+/**
+ * The guarded append: the quota state comes from this process's cache (./quota-state.ts) at its exact version,
+ * so a concurrent hold from anywhere makes the append fail and the command is decided again on the new tail. A
+ * command id already in the stream answers its first hold before anything is decided (a retry must get its order
+ * back even if the event sold out since).
+ */
+async function holdSeats(
+  ctx: Ctx,
+  eventId: string,
+  commandId: string,
+  args: Omit<Parameters<typeof handleCommand<HoldSeats, QuotaEvent, QuotaState>>[1], 'decider' | 'load'>,
+): Promise<{ events: QuotaEvent[]; duplicate: boolean }> {
+  try {
+    return await handleCommand(ctx, {
+      ...args,
+      decider: quotaDecider,
+      load: async () => {
+        const quota = await loadQuota(ctx, eventId);
+        const earlier = quota.holdsByCommand.get(commandId);
+        if (earlier) throw new AlreadyHeld(earlier);
+        return { state: quota.state, version: quota.version };
+      },
+    });
+  } catch (err) {
+    if (err instanceof AlreadyHeld) return { events: [err.held], duplicate: true };
     throw err;
   }
 }

@@ -7,8 +7,8 @@
  * retries; inside one process commands of one stream queue behind each other, so a hot event costs no failed
  * round trips there), which holds across API processes because the check is PostgreSQL's. It needs nothing
  * outside the event-store port (KurrentDB included), a rebuild gives the same counts, and every hold is in the
- * log. One stream per event is the contention point of a rush: the next slice caches the folded state per
- * process (load at the exact version) instead of folding the whole stream for each reservation.
+ * log. One stream per event is the contention point of a rush: each process keeps the folded state and reads
+ * only the new tail (src/commands/sales/quota-state.ts), appending at that exact version.
  *
  * The per-type quantities and the event's capacity come in with the command (read from the events module just
  * before): capacity is a quota shared by the types (`sellableTotal` of the events decider).
