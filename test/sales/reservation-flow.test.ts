@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { orderStreamId } from '../../src/domain/sales/order.js';
 import { quotaStreamId } from '../../src/domain/sales/quota.js';
 import { seatsTaken } from '../../src/projections/sales/queries.js';
+import { ordersProjection } from '../../src/projections/sales/orders.js';
+import { rebuildProjection } from '../../src/projections/rebuild.js';
 import { useTestApp } from '../support/app.js';
 import { client, createEvent, eventually, organizer, signUpVerified } from '../events/helpers.js';
 import { publishedEvent } from './helpers.js';
@@ -126,4 +128,19 @@ describe('POST/GET reservation', () => {
     const next = await reserve(anon, { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 3 }] });
     expect(next.status).toBe(201);
   }, 60_000);
+
+  it('a rebuild of sales.orders gives the same rows as the live projection', async () => {
+    const rows = async () => ({
+      orders: await app.ctx.db.selectFrom('sales_orders').selectAll().orderBy('id').execute(),
+      lines: await app.ctx.db.selectFrom('sales_order_lines').selectAll().orderBy('order_id').orderBy('ticket_type_id').execute(),
+    });
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, { capacity: 10, tickets: [{ name: 'General', quantity: 10 }] });
+    const last = await reserve(client(app.url), { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 2 }] });
+    await eventually(async () => (await client(app.url).get(`/reservation/${last.body.order._id}?after=${last.body.position}`)).status === 200);
+    const live = await rows();
+    expect(live.orders.length).toBeGreaterThan(5);
+    await rebuildProjection({ db: app.ctx.db, store: app.ctx.store }, ordersProjection);
+    expect(await rows()).toEqual(live);
+  });
 });
