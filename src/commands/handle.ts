@@ -138,8 +138,11 @@ async function decideAndAppend<C extends Command, E extends Event, S>(
 
 const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-/** Runs `fn` after the earlier calls for the same stream of this store have settled. */
-function oneAtATime<T>(store: object, streamId: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` after the earlier calls for the same stream of this store have settled. handleCommand queues its
+ * default (versioned) load with it; a versioned `load` of a cache (the sales quota) queues itself the same way.
+ */
+export function oneAtATime<T>(store: object, streamId: string, fn: () => Promise<T>): Promise<T> {
   let byStream = queues.get(store);
   if (!byStream) queues.set(store, (byStream = new Map()));
   const run = (byStream.get(streamId) ?? Promise.resolve()).then(fn);

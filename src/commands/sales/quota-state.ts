@@ -40,25 +40,3 @@ export async function loadQuota(ctx: Pick<AppContext, 'store'>, eventId: string)
   if (byEvent.size > MAX_CACHED_EVENTS) byEvent.delete(byEvent.keys().next().value!);
   return next;
 }
-
-const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-/**
- * Runs `fn` after this process's earlier reservations of the same event have settled: deciding them in parallel
- * on one cached state would only make all but one fail their append (handleCommand's own queue covers only its
- * default load, and the quota uses `load`).
- */
-export function oneQuotaAtATime<T>(ctx: Pick<AppContext, 'store'>, eventId: string, fn: () => Promise<T>): Promise<T> {
-  let byEvent = queues.get(ctx.store);
-  if (!byEvent) queues.set(ctx.store, (byEvent = new Map()));
-  const run = (byEvent.get(eventId) ?? Promise.resolve()).then(fn);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  byEvent.set(eventId, settled);
-  void settled.then(() => {
-    if (byEvent.get(eventId) === settled) byEvent.delete(eventId);
-  });
-  return run;
-}

@@ -6,15 +6,15 @@ import { quotaDecider, quotaStreamId, type HoldSeats, type QuotaEvent, type Quot
 import { messages } from '../../messages/es.js';
 import { findEvent } from '../../projections/events/queries.js';
 import { loadEvent } from '../events/service.js';
-import { handleCommand } from '../handle.js';
-import { loadQuota, oneQuotaAtATime } from './quota-state.js';
+import { handleCommand, oneAtATime } from '../handle.js';
+import { loadQuota } from './quota-state.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'config'>;
 
 /**
  * Reserves tickets: the seats are held on the event's quota stream first (the guard against overselling,
  * src/domain/sales/quota.ts), then the order is recorded on its own stream. Both appends carry the command id
- * `reserve:<clientId>`, so a retry with the same client id answers the same order, and a retry after a crash
+ * `reserve:<buyer>:<clientId>`, so the buyer's retry with the same client id answers the same order, and a retry after a crash
  * between the two appends finishes the order from the hold (which carries the priced lines).
  *
  * The event's ticket types, prices, windows and capacity come from the events module's command side
@@ -46,9 +46,12 @@ export async function reserveOrder(
   // Refuses unknown types, closed windows and per-order limits before any seat is touched.
   const lines = priceLines(offer, input.lines, event.currency, now);
   const holdUntil = new Date(now.getTime() + ctx.config.salesHoldSeconds * 1000).toISOString();
-  const commandId = `reserve:${input.clientId}`;
+  // A client id is an idempotency key of its buyer only: another buyer's retry is not a retry.
+  const commandId = `reserve:${input.buyerId ?? 'anonymous'}:${input.clientId}`;
 
-  const hold = await oneQuotaAtATime(ctx, eventId, () => holdSeats(ctx, eventId, commandId, {
+  // This process's reservations of one event wait for each other: decided in parallel on one cached state, all
+  // but one would fail their append.
+  const hold = await oneAtATime(ctx.store, quotaStreamId(eventId), () => holdSeats(ctx, eventId, commandId, {
     streamId: quotaStreamId(eventId),
     command: {
       type: 'sales.HoldSeats',
@@ -88,15 +91,14 @@ export async function reserveOrder(
     });
     return { order: orderDto(order.state), position: order.position, duplicate: hold.duplicate && order.duplicate };
   } catch (err) {
-    // The order was refused after its seats were held (a sale window closed in between, on a retry): free them.
-    if (!hold.duplicate) {
-      await handleCommand(ctx, {
-        streamId: quotaStreamId(eventId),
-        decider: quotaDecider,
-        command: { type: 'sales.ReleaseSeats', data: { eventId, orderId, reason: 'cancelled' } },
-        meta: { commandId: `release:${orderId}` },
-      });
-    }
+    // The order was refused after its seats were held (a sale window closed in between, or on a retry after a
+    // crash between the two appends): free them. Releasing is idempotent (no hold, no event; same command id).
+    await handleCommand(ctx, {
+      streamId: quotaStreamId(eventId),
+      decider: quotaDecider,
+      command: { type: 'sales.ReleaseSeats', data: { eventId, orderId, reason: 'cancelled' } },
+      meta: { commandId: `release:${orderId}` },
+    });
     throw err;
   }
 }

@@ -8,6 +8,7 @@
  * lines. Pure: time, ids and the acting user come in through DecideContext.
  */
 import type { Currency, TicketVisibility } from '../../contracts/events.js';
+import { ORDER_STATUSES } from '../../contracts/sales.js';
 import { messages } from '../../messages/es.js';
 import { DomainError, NotFoundError } from '../shared/errors.js';
 import type { DecideContext, Decider } from '../shared/types.js';
@@ -16,7 +17,7 @@ const m = messages.sales;
 
 export const orderStreamId = (orderId: string) => `sales-order-${orderId}`;
 
-export const ORDER_STATUSES = ['reserved', 'awaiting_payment', 'paid', 'expired', 'cancelled', 'refunded'] as const;
+export { ORDER_STATUSES };
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses whose seats count as sold or held. */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['reserved', 'awaiting_payment', 'paid'];

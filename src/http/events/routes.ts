@@ -40,7 +40,7 @@ import {
   coverUploadResponseSchema,
 } from '../../contracts/events.js';
 import * as svc from '../../commands/events/service.js';
-import { updateEvent } from '../../commands/events/update-event.js';
+import { editsAnything, updateEvent } from '../../commands/events/update-event.js';
 import { duplicateEvent } from '../../commands/events/duplicate-event.js';
 import { eventDtoFromState, paymentMethodDtoFromState, ticketDtoFromState } from '../../commands/events/dto.js';
 import { messages } from '../../messages/es.js';
@@ -121,10 +121,12 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
     async ({ params, body, req }) => {
       const user = requireUser(req);
       const { published, expectedVersion, clientId, ...changes } = body;
-      const editing = Object.values(changes).some((v) => v !== undefined);
-      // The action depends on the body (edit, publish, or both): the guard is asked here instead of in `access`.
-      await authorizeRequest(ctx, req, params.id, editing || published === undefined ? 'event.edit' : 'event.publish');
-      if (published === true && editing) await authorizeRequest(ctx, req, params.id, 'event.publish');
+      const editing = editsAnything(changes);
+      // The actions depend on the body (edit, publish, or both): one guard query, then each needed action checked.
+      const needed: AccessAction[] = [editing || published === undefined ? 'event.edit' : 'event.publish'];
+      if (published === true && editing) needed.push('event.publish');
+      const grant = await authorizeRequest(ctx, req, params.id, needed[0]);
+      if (!needed.every((a) => grant.actions.includes(a))) throw new HttpError(403, m.forbidden, 'FORBIDDEN');
       // One command: edits with `published: true` are decided and appended together (src/commands/events/update-event.ts).
       const result = await updateEvent(ctx, user, params.id, { changes, published, expectedVersion, clientId });
       return { data: eventDtoFromState(result.state, result.version), position: result.position };
