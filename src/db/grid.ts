@@ -58,7 +58,9 @@ function gridWhere(col: GridColumn, operator: string | undefined, raw: string | 
     return operator === 'not' || operator === '!=' ? sql<boolean>`${e} <> ${b}` : sql<boolean>`${e} = ${b}`;
   }
   const v = col.type === 'number' ? Number(value) : new Date(value);
-  if (col.type === 'number' ? !Number.isFinite(v as number) : Number.isNaN((v as Date).getTime())) return null;
+  // Years PostgreSQL's timestamptz cannot hold (or 0) are no filter, not a database error.
+  const badDate = (d: Date) => Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999;
+  if (col.type === 'number' ? !Number.isFinite(v as number) : badDate(v as Date)) return null;
   const ops: Record<string, string> = {
     '=': '=',
     is: '=',
@@ -77,7 +79,8 @@ function gridWhere(col: GridColumn, operator: string | undefined, raw: string | 
   };
   const op = ops[operator];
   if (!op) return null;
-  return sql<boolean>`${e} ${sql.raw(op)} ${v}`;
+  // A decimal compared with an integer column: bound as numeric, or PostgreSQL refuses '1.5' as an integer.
+  return col.type === 'number' ? sql<boolean>`${e} ${sql.raw(op)} ${v}::numeric` : sql<boolean>`${e} ${sql.raw(op)} ${v}`;
 }
 
 /**
@@ -109,7 +112,7 @@ export async function gridQuery<Row>(
   );
   const whereSql = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const sortCol = columns[q.sortField ?? ''] ?? columns[defaultSort];
-  const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : q.sortField ? 'DESC' : 'DESC');
+  const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const count = await sql<{ n: string }>`SELECT count(*) AS n FROM ${from} ${whereSql}`.execute(db);
   const rows = await sql<Row>`SELECT ${select} FROM ${from} ${whereSql}
     ORDER BY ${sortCol.expr} ${dir} NULLS LAST, id ASC LIMIT ${q.pageSize} OFFSET ${q.page * q.pageSize}`.execute(db);

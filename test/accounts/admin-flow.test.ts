@@ -166,6 +166,11 @@ describe('platform administration of accounts', () => {
     expect(paged.body.rows.map((r: any) => r.displayName)).toEqual(['Otra Persona']);
     const suspendedOnly = await call(admin.token, 'GET', `/admin/users?search=${tag}&filterField=suspended&filterOperator=is&filterValue=true`);
     expect(suspendedOnly.body.rowCount).toBe(0);
+    // A decimal against an integer column, a year timestamptz cannot hold: answered, never a 500.
+    const decimal = await call(admin.token, 'GET', `/admin/organizers?filterField=events&filterOperator=${encodeURIComponent('>')}&filterValue=0.5`);
+    expect(decimal.status).toBe(200);
+    const farDate = await call(admin.token, 'GET', `/admin/users?filterField=createdAt&filterOperator=after&filterValue=${encodeURIComponent('+275000-01-01T00:00:00Z')}`);
+    expect(farDate.status).toBe(200);
   });
 
   it("lists an organizer's events", async () => {

@@ -23,7 +23,7 @@ export async function membershipInEvent(db: Kysely<DB>, userId: string, eventIdO
     .selectFrom('access_events as e')
     .leftJoin('access_memberships as m', (j) => j.onRef('m.event_id', '=', 'e.event_id').on('m.user_id', '=', userId))
     .select(['e.event_id', 'e.client_id', 'e.event_code', 'm.module', 'm.role', 'm.round_id', 'm.exhibitor_company_id'])
-    .where(byId ? 'e.event_id' : 'e.event_code', '=', byId ? eventIdOrCode.toLowerCase() : eventIdOrCode.toLowerCase())
+    .where(byId ? 'e.event_id' : 'e.event_code', '=', eventIdOrCode.toLowerCase())
     .orderBy('e.created_at', 'desc')
     .execute();
   if (!rows.length) return null;
