@@ -103,12 +103,6 @@ export async function invitationForMail(db: Kysely<DB>, invitationId: string) {
   );
 }
 
-/** Roles of a user in an event, by module (from event_members; owners have administrator rows). */
-export async function rolesInEvent(db: Kysely<DB>, eventId: string, userId: string): Promise<Record<string, string>> {
-  const rows = await db.selectFrom('event_members').select(['module', 'role']).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
-  return Object.fromEntries(rows.map((r) => [r.module, r.role]));
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Lists
 
@@ -249,17 +243,6 @@ export async function searchEvents(db: Kysely<DB>, q: string, page: number, page
     .offset(page * pageSize)
     .execute();
   return { data: rows.map((r) => summaryFromRow(r as never)), total: Number(total) };
-}
-
-/** Events a user is on the team of, with the module roles (for modules/:userId and validateRole). */
-export async function memberships(db: Kysely<DB>, userId: string) {
-  return db
-    .selectFrom('event_members')
-    .innerJoin('events', 'events.id', 'event_members.event_id')
-    .select(['events.id', 'events.event_code', 'events.event_name', 'events.published', 'events.owner_id', 'event_members.module', 'event_members.role'])
-    .where('event_members.user_id', '=', userId)
-    .orderBy('events.start_date', 'desc')
-    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
@@ -33,16 +34,6 @@ export function gridQuery(p: GridPaginationModel, s: GridSortModel, f: GridFilte
   return q;
 }
 
-/** The typed text, once the user stopped typing for a moment (one request per pause, not per key). */
-function useDebounced(value: string, ms = 300) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * MUI X Data Grid in server mode: quick search (name and e-mail, accent-insensitive), paging, sorting and filtering
  * are all done by the API.
@@ -64,7 +55,8 @@ export function ServerGrid<R extends GridValidRowModel>({
   const [sort, setSort] = useState<GridSortModel>([]);
   const [filter, setFilter] = useState<GridFilterModel>({ items: [] });
   const [typed, setTyped] = useState('');
-  const search = useDebounced(typed);
+  // One request per pause in typing, not per key.
+  const search = useDebouncedValue(typed, 300);
   // A new search starts from its first page.
   useEffect(() => setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 })), [search]);
   const query = useMemo(() => gridQuery(pagination, sort, filter, search), [pagination, sort, filter, search]);

@@ -30,5 +30,3 @@ export function groupWritingText(typists: string[]): string {
   return t('chat.groups.writing', { names: names.format(typists) });
 }
 
-// Message links are parsed in ./links.ts, free of the i18n virtual module so node tests can import it.
-export { messageParts, safeHref, type MessagePart } from './links';

@@ -32,7 +32,6 @@ export const BUILT_PAGES: Partial<Record<ModuleName, readonly string[]>> = {
   contacts: [''],
   exhibitor: [''],
 };
-export const BUILT_STORE_PAGES = BUILT_PAGES.store!;
 
 const toItem = (module: ModuleName, i: MatrixMenuItem): MenuItem => ({
   key: i.key,
@@ -52,12 +51,6 @@ export function menuFor(module: string, role: string | undefined): MenuEntry[] {
   const perm = permissionOf(mod, role);
   if (!perm) return [];
   return perm.menu.map((e) => (isMenuGroup(e) ? { key: e.key, items: e.items.map((i) => toItem(mod, i)) } : toItem(mod, e)));
-}
-
-/** Whether a page path (below the module) may be opened by the role: the matrix's own rule, as the server checks it. */
-export function menuAllows(module: string, role: string | undefined, page: string): boolean {
-  if (!(module in ACCESS_MATRIX)) return false;
-  return pagesOf(module as ModuleName, role).includes(page) || (page === '' && !!permissionOf(module as ModuleName, role));
 }
 
 /** Reserved words that stand in place of the event in /module/{administrator}/{event} (spec section 2). */

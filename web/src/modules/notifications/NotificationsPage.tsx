@@ -60,13 +60,14 @@ export function Component() {
   }, [load]);
 
   // A pushed notification goes on top (a refreshed chat notification keeps its id: it moves up).
+  // The count is decided outside the items' updater: React may run an updater twice (StrictMode).
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   useEffect(() => {
     if (!socket) return;
     const onNotification = (n: Notification) => {
-      setItems((old) => {
-        if (!old.some((o) => o._id === n._id)) setTotal((c) => c + 1);
-        return [n, ...old.filter((o) => o._id !== n._id)];
-      });
+      if (!itemsRef.current.some((o) => o._id === n._id)) setTotal((c) => c + 1);
+      setItems((old) => [n, ...old.filter((o) => o._id !== n._id)]);
     };
     socket.on(NOTIFICATION_SOCKET_EVENT, onNotification);
     return () => {

@@ -34,7 +34,7 @@ import { apiErrorBody } from '../../../app/api';
 import { useCodeAvailabilityQuery, useCreateEventMutation, useUpdateEventMutation, useUploadCoverMutation } from '../api';
 import { modulePath, useModuleArea } from '../area/context';
 import { PageHeader } from '../components/common';
-import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { num, zodFieldErrors, type FieldErrors, useFormErrors } from '../components/zodErrors';
 import { fromLocalInput, longDate, slugify, toLocalInput } from '../format';
 
