@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { EventStore } from '../../eventstore/port.js';
+import { waitForPosition } from '../wait.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,15 +92,7 @@ export async function membershipsOf(db: Kysely<DB>, userId: string): Promise<Mem
  */
 export async function waitForMemberships(db: Kysely<DB>, store: EventStore, position: string | null | undefined, timeoutMs = 5000): Promise<boolean> {
   if (!position) return true;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await db.selectFrom('projection_checkpoints').select(['position', 'status']).where('name', '=', 'access.memberships').executeTakeFirst();
-    // Failed: nothing to wait for (the health check reports it). Not started yet: it is about to.
-    if (row?.status === 'failed') return false;
-    if (row?.position && store.comparePositions(row.position, position) >= 0) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  return waitForPosition(db, store, position, { projections: ['access.memberships'], timeoutMs });
 }
 
 /** The event of an e-mail invitation (pending, used or cancelled), for its link /confirm/invitation/{id}. */
