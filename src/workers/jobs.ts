@@ -17,7 +17,7 @@ export interface JobContext {
   /** Runs `send` once per key: a retried or replayed job whose key is in the sent log does nothing. */
   once<T>(key: string, send: () => Promise<T>): Promise<T | undefined>;
   /** The event store, clock and ids, for jobs that record their outcome through handleCommand (sales expiries). */
-  commands?: Pick<AppContext, 'store' | 'clock' | 'newId'>;
+  commands: Pick<AppContext, 'store' | 'clock' | 'newId'>;
 }
 
 /**
@@ -92,7 +92,7 @@ export function startWorkers(
     db: Kysely<DB>;
     config: Config;
     logger: Logger;
-    commands?: Pick<AppContext, 'store' | 'clock' | 'newId'>;
+    commands: Pick<AppContext, 'store' | 'clock' | 'newId'>;
   },
   definitions: JobDefinition[],
 ): { close(): Promise<void> } {

@@ -40,7 +40,7 @@ describe('versioned jobs', () => {
     // A job enqueued under the bare name (before versions) is handled by version 1.
     await jobs.queue('reminders').add('test.versioned', { n: 2 }, { jobId: `legacy_${key}` });
     const workers = startWorkers(
-      { connection: redisConnection(t.ctx.config.redisUrl), prefix: t.ctx.bullPrefix, db: t.ctx.db, config: t.ctx.config, logger: t.ctx.logger },
+      { connection: redisConnection(t.ctx.config.redisUrl), prefix: t.ctx.bullPrefix, db: t.ctx.db, config: t.ctx.config, logger: t.ctx.logger, commands: t.ctx },
       [v1],
     );
     try {

@@ -7,6 +7,7 @@ import type {
   EventDetailsChanged,
   EventPublished,
 } from '../../domain/events/event.js';
+import { sql } from 'kysely';
 import { defineProjection } from '../projection.js';
 
 /** The events module's facts that change who may do what in an event. */
@@ -70,21 +71,26 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
           break;
         case 'events.CollaboratorInvited': {
           const d = e.data;
-          const event = await trx.selectFrom('access_events').select('client_id').where('event_id', '=', d.eventId).executeTakeFirst();
-          if (!event) break;
+          // One statement: the client comes from the event's row (none for an unknown event: nothing inserted).
           await trx
             .insertInto('access_memberships')
-            .values({
-              user_id: d.inviteeUserId,
-              client_id: event.client_id,
-              event_id: d.eventId,
-              module: d.module,
-              role: d.role,
-              round_id: null,
-              exhibitor_company_id: null,
-              granted_by: d.invitedBy,
-              granted_at: d.at,
-            })
+            .columns(['user_id', 'client_id', 'event_id', 'module', 'role', 'round_id', 'exhibitor_company_id', 'granted_by', 'granted_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('access_events')
+                .select([
+                  eb.val(d.inviteeUserId).as('user_id'),
+                  'client_id',
+                  'event_id',
+                  eb.val(d.module).as('module'),
+                  eb.val(d.role).as('role'),
+                  sql<string | null>`NULL::text`.as('round_id'),
+                  sql<string | null>`NULL::text`.as('exhibitor_company_id'),
+                  eb.val(d.invitedBy).as('granted_by'),
+                  sql<Date>`${d.at}::timestamptz`.as('granted_at'),
+                ])
+                .where('event_id', '=', d.eventId),
+            )
             .onConflict((oc) =>
               oc.columns(['user_id', 'event_id', 'module', 'round_id', 'exhibitor_company_id']).doUpdateSet({ role: d.role, granted_by: d.invitedBy, granted_at: d.at }),
             )

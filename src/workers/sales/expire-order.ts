@@ -14,7 +14,6 @@ export const expireOrderJob = defineJob({
   queue: 'expiries',
   schema: z.object({ orderId: z.string() }),
   async handler(payload, { commands, logger }) {
-    if (!commands) throw new Error('sales.expireOrder needs the event store (startWorkers deps.commands)');
     try {
       const { expired } = await expireOrder(commands, payload.orderId);
       logger.debug({ orderId: payload.orderId, expired }, 'sales: expiry handled');
