@@ -7,9 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import type { AdminGridQuery } from '../../contracts/admin.js';
 import { gridQuery, type GridColumn } from '../../db/grid.js';
 import type { DB } from '../../db/schema.js';
+import { iso, isoReq } from '../../db/dates.js';
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-const isoReq = (v: Date | string): string => new Date(v).toISOString();
 
 /** Users with their events' figures, from the events module's published view events_by_owner. */
 const userEvents = sql`(SELECT u.id, u.display_name, u.email, u.administrator, u.suspended, u.email_verified, u.created_at,

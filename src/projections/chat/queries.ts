@@ -5,6 +5,7 @@ import { individualRoomId } from '../../domain/chat/ids.js';
 import { userProfiles } from '../accounts/queries.js';
 import { shareEventTeam, teammateIds } from '../events/queries.js';
 import type { MessageSent } from '../../domain/chat/room.js';
+import { iso } from '../../db/dates.js';
 
 /**
  * Queries of the chat read models. Contacts come from other modules' read models: users who share an event
@@ -13,7 +14,6 @@ import type { MessageSent } from '../../domain/chat/room.js';
 
 type MessageRow = DB['chat_messages'];
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function rowToChatMessage(r: MessageRow): ChatMessage {
   return {

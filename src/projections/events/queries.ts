@@ -9,13 +9,12 @@ import {
   type PaymentMethodDto,
   type TicketTypeDto,
 } from '../../contracts/events.js';
+import { iso, isoReq } from '../../db/dates.js';
 
 type EventRow = Selectable<DB['events']>;
 type TicketRow = Selectable<DB['event_ticket_types']>;
 type MethodRow = Selectable<DB['event_payment_methods']>;
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-const isoReq = (v: Date | string): string => new Date(v).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function eventDtoFromRow(r: EventRow): EventDto {

@@ -3,10 +3,10 @@ import type { OrderDto, OrderStatusDto } from '../../contracts/sales.js';
 import type { Currency } from '../../contracts/events.js';
 import type { DB } from '../../db/schema.js';
 import { HOLDING_STATUSES } from '../../domain/sales/order.js';
+import { isoReq as iso } from '../../db/dates.js';
 
 /** The only readers of the sales tables: other modules call these. */
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** One order with its lines, or null. */
 export async function findOrder(db: Kysely<DB>, orderId: string): Promise<OrderDto | null> {
