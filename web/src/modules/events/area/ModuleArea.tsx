@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
@@ -23,6 +22,7 @@ import { PublishFlow } from '../components/PublishFlow';
 import { menuFor, RESERVED_WORDS } from '../menus';
 import { ModuleAreaContext, modulePath, type ModuleAreaValue } from './context';
 import { ModuleDrawer } from './ModuleDrawer';
+import { EventStatusChip } from '../components/common';
 
 /** Spec breakpoint: the publish button and the side menu need a wide screen (1060 px). */
 const WIDE = '(min-width:1060px)';
@@ -172,12 +172,7 @@ export function Component() {
           </FormControl>
         )}
         {event && (
-          <Chip
-            size="small"
-            label={event.cancelledAt ? t('events.status.cancelled') : event.published ? t('events.status.published') : t('events.status.draft')}
-            color={event.cancelledAt ? 'error' : event.published ? 'success' : 'default'}
-            variant={event.published || event.cancelledAt ? 'filled' : 'outlined'}
-          />
+          <EventStatusChip published={event.published} cancelled={!!event.cancelledAt} />
         )}
         <Box sx={{ flex: 1 }} />
         {mayPublish && event && (

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../../i18n';
 
 /** Page title row: title, optional subtitle and actions on the right (wrapping on phones). */
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
@@ -70,5 +72,18 @@ export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; ti
       )}
       {action && <Box sx={{ mt: 2.5 }}>{action}</Box>}
     </Paper>
+  );
+}
+
+/** The event's state as a chip: cancelled, published or draft (one look on every page that lists events). */
+export function EventStatusChip({ published, cancelled }: { published: boolean; cancelled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={cancelled ? t('events.status.cancelled') : published ? t('events.status.published') : t('events.status.draft')}
+      color={cancelled ? 'error' : published ? 'success' : 'default'}
+      variant={published || cancelled ? 'filled' : 'outlined'}
+    />
   );
 }

@@ -5,7 +5,6 @@ import GroupIcon from '@mui/icons-material/GroupOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -17,7 +16,7 @@ import { useCurrentUser } from '../../accounts/api';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useModulesQuery } from '../api';
 import { modulePath } from '../area/context';
-import { EmptyState, PageHeader } from '../components/common';
+import { EmptyState, EventStatusChip, PageHeader } from '../components/common';
 
 /** /module: the user's events, each once, with the modules the user can enter in it (GET modules/{userId}?fecthEvents=true). */
 export function Component() {
@@ -73,12 +72,7 @@ export function Component() {
                     <Typography component="h2" sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                       {e.eventName}
                     </Typography>
-                    <Chip
-                      size="small"
-                      label={e.cancelled ? t('events.status.cancelled') : e.published ? t('events.status.published') : t('events.status.draft')}
-                      color={e.cancelled ? 'error' : e.published ? 'success' : 'default'}
-                      variant={e.published || e.cancelled ? 'filled' : 'outlined'}
-                    />
+                    <EventStatusChip published={e.published} cancelled={!!e.cancelled} />
                   </Box>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                     {e.eventCode}

@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../accounts/api';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useMyEventsQuery } from '../api';
 import { modulePath } from '../area/context';
-import { EmptyState, PageHeader } from '../components/common';
+import { EmptyState, EventStatusChip, PageHeader } from '../components/common';
 import { EventCard, EventGrid, EventGridSkeleton } from '../components/EventCard';
 
 /** /myevent/{filter?}: the user's events (own and of their teams), filtered by state. */
@@ -58,11 +58,7 @@ export function Component() {
                 ev={ev}
                 footer={
                   <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
-                    <Chip
-                      size="small"
-                      label={ev.cancelled ? t('events.status.cancelled') : ev.published ? t('events.status.published') : t('events.status.draft')}
-                      color={ev.cancelled ? 'error' : ev.published ? 'success' : 'default'}
-                    />
+                    <EventStatusChip published={ev.published} cancelled={!!ev.cancelled} />
                     {ev.owner && <Chip size="small" variant="outlined" label={t('events.team.owner')} />}
                     <Box sx={{ flex: 1 }} />
                     <Button
