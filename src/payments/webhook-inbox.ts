@@ -9,6 +9,16 @@ import type { WebhookEvent } from './port.js';
  */
 export function createWebhookInbox(db: Kysely<DB>) {
   return {
+    /** Whether the event was recorded already (a replay to acknowledge without acting). */
+    async seen(event: Pick<WebhookEvent, 'provider' | 'eventId'>): Promise<boolean> {
+      const row = await db
+        .selectFrom('payment_webhooks')
+        .select('event_id')
+        .where('provider', '=', event.provider)
+        .where('event_id', '=', event.eventId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async record(event: WebhookEvent): Promise<{ firstTime: boolean }> {
       const inserted = await db
         .insertInto('payment_webhooks')

@@ -34,9 +34,11 @@ describe('the seat quota under concurrency', () => {
     const org = await organizer(t.node.url);
     const ev = await publishedEvent(org, {
       capacity: 50,
+      // Priced, so the orders stay reserved (a free order is paid at once).
+      paid: true,
       tickets: [
-        { name: 'General', quantity: 40, maxPerOrder: 4 },
-        { name: 'Platea', quantity: 30, maxPerOrder: 4 },
+        { name: 'General', price: 20, quantity: 40, maxPerOrder: 4 },
+        { name: 'Platea', price: 35, quantity: 30, maxPerOrder: 4 },
       ],
     });
     const nodes = [client(t.node.url), client(two.second.url)];

@@ -4,7 +4,9 @@ import { orderStreamId } from '../../src/domain/sales/order.js';
 import { quotaStreamId } from '../../src/domain/sales/quota.js';
 import { seatsTaken } from '../../src/projections/sales/queries.js';
 import { ordersProjection } from '../../src/projections/sales/orders.js';
+import { holdSeats } from '../../src/commands/sales/reserve.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
+import { ticketsProjection } from '../../src/projections/sales/tickets.js';
 import { useTestApp } from '../support/app.js';
 import { client, createEvent, eventually, organizer, signUpVerified } from '../events/helpers.js';
 import { publishedEvent } from './helpers.js';
@@ -53,7 +55,7 @@ describe('POST/GET reservation', () => {
 
   it('the same clientId answers the same order, also when retried concurrently; one hold, one order event', async () => {
     const org = await organizer(app.url);
-    const ev = await publishedEvent(org, { capacity: 50, tickets: [{ name: 'General', quantity: 20 }] });
+    const ev = await publishedEvent(org, { capacity: 50, paid: true, tickets: [{ name: 'General', price: 10, quantity: 20 }] });
     const body = { eventId: ev.id, clientId: randomUUID(), lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 3 }] };
     const anon = client(app.url);
     const results = await Promise.all([anon.post('/reservation', body), anon.post('/reservation', body), anon.post('/reservation', body)]);
@@ -110,7 +112,7 @@ describe('POST/GET reservation', () => {
 
   it('the expiry job expires an unpaid reservation at holdUntil and frees its seats for the next buyer', async () => {
     const org = await organizer(app.url);
-    const ev = await publishedEvent(org, { capacity: 3, tickets: [{ name: 'General', quantity: 10 }] });
+    const ev = await publishedEvent(org, { capacity: 3, paid: true, tickets: [{ name: 'General', price: 25, quantity: 10 }] });
     const anon = client(app.url);
     const first = await reserve(anon, { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 3 }] });
     expect(first.status).toBe(201);
@@ -129,10 +131,44 @@ describe('POST/GET reservation', () => {
     expect(next.status).toBe(201);
   }, 60_000);
 
+  it('a hold whose order was never recorded (a crash between the two appends) is finished and expired by the sweep; a late retry answers it', async () => {
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, { capacity: 4, paid: true, tickets: [{ name: 'General', price: 10, quantity: 10 }] });
+    const clientId = randomUUID();
+    const commandId = `reserve:anonymous:${clientId}`;
+    const orderId = randomUUID();
+    // The first append of a reservation, alone: what a process that died right after it leaves behind.
+    await holdSeats(
+      app.ctx,
+      {
+        type: 'sales.HoldSeats',
+        data: {
+        eventId: ev.id,
+        orderId,
+        buyerId: null,
+        lines: [{ ticketTypeId: ev.ticketIds[0], name: 'General', quantity: 4, unitPrice: 1000, currency: 'PEN' }],
+        holdUntil: new Date(Date.now() + 1000).toISOString(),
+        quantities: { [ev.ticketIds[0]]: 10 },
+        capacity: 4,
+        },
+      },
+      { commandId },
+    );
+    expect((await reserve(client(app.url), { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] })).body.code).toBe('SOLD_OUT');
+    await eventually(async () => (await app.ctx.store.readStream(quotaStreamId(ev.id))).length === 2, 20_000);
+    expect((await app.ctx.store.readStream(quotaStreamId(ev.id))).map((e) => e.type)).toEqual(['sales.SeatsHeld', 'sales.SeatsReleased']);
+    expect((await app.ctx.store.readStream(orderStreamId(orderId))).map((e) => e.type)).toEqual(['sales.OrderReserved', 'sales.OrderExpired']);
+    const retry = await client(app.url).post('/reservation', { clientId, eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 4 }] });
+    expect(retry.body.order).toMatchObject({ _id: orderId, status: 'expired', total: 4000 });
+    expect((await reserve(client(app.url), { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 4 }] })).status).toBe(201);
+  }, 30_000);
+
   it('a rebuild of sales.orders gives the same rows as the live projection', async () => {
     const rows = async () => ({
       orders: await app.ctx.db.selectFrom('sales_orders').selectAll().orderBy('id').execute(),
       lines: await app.ctx.db.selectFrom('sales_order_lines').selectAll().orderBy('order_id').orderBy('ticket_type_id').execute(),
+      history: await app.ctx.db.selectFrom('sales_order_history').selectAll().orderBy('order_id').orderBy('version').execute(),
+      tickets: await app.ctx.db.selectFrom('sales_tickets').selectAll().orderBy('id').execute(),
     });
     const org = await organizer(app.url);
     const ev = await publishedEvent(org, { capacity: 10, tickets: [{ name: 'General', quantity: 10 }] });
@@ -140,7 +176,10 @@ describe('POST/GET reservation', () => {
     await eventually(async () => (await client(app.url).get(`/reservation/${last.body.order._id}?after=${last.body.position}`)).status === 200);
     const live = await rows();
     expect(live.orders.length).toBeGreaterThan(5);
+    // The free order of this test was ticketed at once.
+    expect(live.tickets.filter((t) => t.order_id === last.body.order._id)).toHaveLength(2);
     await rebuildProjection({ db: app.ctx.db, store: app.ctx.store }, ordersProjection);
+    await rebuildProjection({ db: app.ctx.db, store: app.ctx.store }, ticketsProjection);
     expect(await rows()).toEqual(live);
   });
 });

@@ -6,6 +6,10 @@
  *   `tkn_test_decline_<decline_code>_*` a card_error (HTTP 402) with that decline_code and Culqi's user_message,
  *   `tkn_test_fail_*`                a 500 without an error object (Culqi down behind its proxy).
  * Every request is recorded (method, path, headers, parsed body) for tests to assert what reached "Culqi".
+ *
+ * The browser's side, `POST /v2/tokens` with the PUBLIC key (CORS open, as Culqi's secure host), makes those tokens
+ * from Culqi's documented test cards: 4111 1111 1111 1111 (and any other valid card number) pays; the cards of
+ * TEST_CARD_DECLINES are declined at the charge with their decline code; 4000 0000 0000 0002 fails (500).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -27,6 +31,30 @@ export const CULQI_USER_MESSAGES: Record<string, string> = {
   invalid_cvv: 'El código de seguridad (CVV) de tu tarjeta es inválido. Verifícalo e inténtalo nuevamente.',
   fraudulent: 'Operación denegada por seguridad. Contacta a tu banco emisor o intenta nuevamente con otra tarjeta.',
 };
+
+/** Test cards whose token is declined at the charge, with Culqi's decline code. */
+export const TEST_CARD_DECLINES: Record<string, string> = {
+  '4000020000000000': 'stolen_card',
+  '4000030000000009': 'insufficient_funds',
+  '4000040000000008': 'lost_card',
+  '4000050000000007': 'expired_card',
+  '4000060000000005': 'invalid_cvv',
+  '4000070000000003': 'fraudulent',
+};
+/** A test card whose charge fails without an answer Culqi would give (a 500). */
+export const TEST_CARD_FAIL = '4000000000000002';
+
+const luhn = (digits: string) =>
+  digits
+    .split('')
+    .reverse()
+    .reduce((sum, ch, i) => {
+      let d = Number(ch);
+      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      return sum + d;
+    }, 0) %
+    10 ===
+  0;
 
 interface Charge {
   object: 'charge';
@@ -67,12 +95,30 @@ function culqiError(res: http.ServerResponse, status: number, error: Record<stri
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', ...error }));
 }
 
-export async function startFakeCulqi({ secretKey = `sk_test_${rand(8)}`, port = 0 }: { secretKey?: string; port?: number } = {}): Promise<FakeCulqi> {
+/** Culqi's secure host answers the browser from any origin. */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, GET, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type',
+  'access-control-max-age': '600',
+};
+
+export async function startFakeCulqi({
+  secretKey = `sk_test_${rand(8)}`,
+  publicKey,
+  port = 0,
+}: {
+  secretKey?: string;
+  /** The public key tokens need; by default any `pk_...` key. */
+  publicKey?: string;
+  port?: number;
+} = {}): Promise<FakeCulqi> {
   const requests: RecordedRequest[] = [];
   const charges = new Map<string, Charge>();
   const eventIds = new Map<string, string>();
 
   const server = http.createServer((req, res) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -84,6 +130,7 @@ export async function startFakeCulqi({ secretKey = `sk_test_${rand(8)}`, port = 
       }
       const path = (req.url ?? '/').split('?')[0];
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+      if (req.method === 'POST' && path === '/v2/tokens') return createToken(req, body ?? {}, res);
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return culqiError(res, 401, {
           type: 'authentication_error',
@@ -102,6 +149,49 @@ export async function startFakeCulqi({ secretKey = `sk_test_${rand(8)}`, port = 
       culqiError(res, 404, { type: 'invalid_request_error', merchant_message: 'Recurso no encontrado.' });
     });
   });
+
+  /** The browser's call: the card in, a single-use token out (shaped as Culqi's token object). */
+  function createToken(req: http.IncomingMessage, b: Record<string, unknown>, res: http.ServerResponse) {
+    const fail = (status: number, error: Record<string, unknown>) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...CORS }).end(JSON.stringify({ object: 'error', ...error }));
+    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (publicKey ? key !== publicKey : !key.startsWith('pk_')) {
+      return fail(401, { type: 'authentication_error', merchant_message: 'La llave pública es inválida.', user_message: 'Error de autenticación.' });
+    }
+    const number = String(b.card_number ?? '').replace(/\s+/g, '');
+    const month = Number(b.expiration_month);
+    const year = Number(b.expiration_year);
+    if (!/^\d{13,19}$/.test(number) || !luhn(number)) {
+      return fail(400, { type: 'parameter_error', param: 'card_number', merchant_message: 'card_number inválido.', user_message: 'El número de tarjeta no es válido.' });
+    }
+    if (!/^\d{3,4}$/.test(String(b.cvv ?? ''))) {
+      return fail(400, { type: 'parameter_error', param: 'cvv', merchant_message: 'cvv inválido.', user_message: 'El código de seguridad (CVV) no es válido.' });
+    }
+    if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000) {
+      return fail(400, { type: 'parameter_error', param: 'expiration_month', merchant_message: 'Fecha de vencimiento inválida.', user_message: 'La fecha de vencimiento no es válida.' });
+    }
+    if (typeof b.email !== 'string' || !b.email.includes('@')) {
+      return fail(400, { type: 'parameter_error', param: 'email', merchant_message: 'email inválido.', user_message: 'El correo electrónico no es válido.' });
+    }
+    const decline = TEST_CARD_DECLINES[number];
+    const id = number === TEST_CARD_FAIL ? fake.token('fail') : decline ? fake.declineToken(decline) : fake.token('ok');
+    const brand = number.startsWith('4') ? 'Visa' : number.startsWith('5') ? 'MasterCard' : number.startsWith('3') ? 'Amex' : 'Otra';
+    res.writeHead(201, { 'content-type': 'application/json', ...CORS }).end(
+      JSON.stringify({
+        object: 'token',
+        id,
+        type: 'card',
+        email: b.email,
+        creation_date: Date.now(),
+        card_number: `${number.slice(0, 6)}******${number.slice(-4)}`,
+        last_four: number.slice(-4),
+        active: true,
+        iin: { object: 'iin', bin: number.slice(0, 6), card_brand: brand, card_type: 'crédito', card_category: 'Clásica', issuer: { name: 'Banco de prueba', country: 'PERU', country_code: 'PE' }, installments_allowed: [] },
+        client: { ip: req.socket.remoteAddress ?? '', ip_country: 'Peru', ip_country_code: 'PE', browser: String(req.headers['user-agent'] ?? ''), device_fingerprint: null, device_type: 'Escritorio' },
+        metadata: {},
+      }),
+    );
+  }
 
   function charge(b: Record<string, unknown>, res: http.ServerResponse) {
     const { amount, currency_code, email, source_id } = b;

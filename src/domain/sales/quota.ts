@@ -13,7 +13,8 @@
  * The per-type quantities and the event's capacity come in with the command (read from the events module just
  * before): capacity is a quota shared by the types (`sellableTotal` of the events decider).
  *
- * Holds count until released (expiry, cancellation); a paid order's hold simply stays. Pure.
+ * Holds count until released (expiry, cancellation, refund); a paid order's hold simply stays. An expired order
+ * paid late is held again under the same order id (its earlier hold was released). Pure.
  */
 import { messages } from '../../messages/es.js';
 import { DomainError } from '../shared/errors.js';
@@ -36,9 +37,12 @@ export type SeatsHeld = E<
     lines: { ticketTypeId: string; name: string; quantity: number; unitPrice: number; currency: string }[];
     holdUntil: string;
     at: string;
+    /** The discount or invitation code the order used: one use of it while the hold lasts. */
+    codeId?: string;
   }
 >;
-export type SeatsReleased = E<'sales.SeatsReleased', { eventId: string; orderId: string; reason: 'expired' | 'cancelled'; at: string }>;
+export type ReleaseReason = 'expired' | 'cancelled' | 'refunded';
+export type SeatsReleased = E<'sales.SeatsReleased', { eventId: string; orderId: string; reason: ReleaseReason; at: string }>;
 export type QuotaEvent = SeatsHeld | SeatsReleased;
 
 type C<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
@@ -54,9 +58,14 @@ export type HoldSeats = C<
     quantities: Record<string, number>;
     /** The event's capacity, shared by all types (null: only the types' own quantities). */
     capacity: number | null;
+    /**
+     * The code the order applies and its use limit (null: unlimited). Uses are counted here, beside the seats,
+     * so the same version-checked append guards both: a code's last use cannot go to two orders.
+     */
+    code?: { codeId: string; maxUses: number | null } | null;
   }
 >;
-export type ReleaseSeats = C<'sales.ReleaseSeats', { eventId: string; orderId: string; reason: 'expired' | 'cancelled' }>;
+export type ReleaseSeats = C<'sales.ReleaseSeats', { eventId: string; orderId: string; reason: ReleaseReason }>;
 export type QuotaCommand = HoldSeats | ReleaseSeats;
 
 export interface QuotaState {
@@ -65,16 +74,23 @@ export interface QuotaState {
   total: number;
   /** Current holds by order id (released ones are dropped). */
   holds: Record<string, HeldLine[]>;
+  /** Uses of each code: current holds made with it. */
+  codeUses: Record<string, number>;
+  /** The code of each current hold made with one, by order id. */
+  holdCodes: Record<string, string>;
 }
 
-export const initialState = (): QuotaState => ({ byType: {}, total: 0, holds: {} });
+export const initialState = (): QuotaState => ({ byType: {}, total: 0, holds: {}, codeUses: {}, holdCodes: {} });
 
 export function decide(command: QuotaCommand, state: QuotaState, ctx: { now: Date }): QuotaEvent[] {
   const at = ctx.now.toISOString();
   switch (command.type) {
     case 'sales.HoldSeats': {
-      const { eventId, orderId, buyerId, lines, holdUntil, quantities, capacity } = command.data;
+      const { eventId, orderId, buyerId, lines, holdUntil, quantities, capacity, code } = command.data;
       if (state.holds[orderId]) return [];
+      if (code && code.maxUses !== null && (state.codeUses[code.codeId] ?? 0) >= code.maxUses) {
+        throw new DomainError('CODE_EXHAUSTED', messages.codes.exhausted, 409, { field: 'code' });
+      }
       for (const l of lines) {
         const left = (quantities[l.ticketTypeId] ?? 0) - (state.byType[l.ticketTypeId] ?? 0);
         if (l.quantity > left) throw new DomainError('SOLD_OUT', m.soldOut(l.name), 409, { ticketTypeId: l.ticketTypeId, left: Math.max(0, left) });
@@ -84,7 +100,7 @@ export function decide(command: QuotaCommand, state: QuotaState, ctx: { now: Dat
         // The shared capacity ran out: name the first line (the one the buyer reads first).
         throw new DomainError('SOLD_OUT', m.soldOut(lines[0].name), 409, { left: Math.max(0, capacity - state.total) });
       }
-      return [{ type: 'sales.SeatsHeld', data: { eventId, orderId, buyerId, lines, holdUntil, at } }];
+      return [{ type: 'sales.SeatsHeld', data: { eventId, orderId, buyerId, lines, holdUntil, at, ...(code ? { codeId: code.codeId } : {}) } }];
     }
     case 'sales.ReleaseSeats': {
       const { eventId, orderId, reason } = command.data;
@@ -104,7 +120,14 @@ export function evolve(state: QuotaState, event: QuotaEvent): QuotaState {
         total += l.quantity;
       }
       const held = event.data.lines.map((l) => ({ ticketTypeId: l.ticketTypeId, quantity: l.quantity }));
-      return { byType, total, holds: { ...state.holds, [event.data.orderId]: held } };
+      const next = { ...state, byType, total, holds: { ...state.holds, [event.data.orderId]: held } };
+      const codeId = event.data.codeId;
+      if (!codeId) return next;
+      return {
+        ...next,
+        codeUses: { ...state.codeUses, [codeId]: (state.codeUses[codeId] ?? 0) + 1 },
+        holdCodes: { ...state.holdCodes, [event.data.orderId]: codeId },
+      };
     }
     case 'sales.SeatsReleased': {
       const held = state.holds[event.data.orderId];
@@ -116,7 +139,11 @@ export function evolve(state: QuotaState, event: QuotaEvent): QuotaState {
         total -= l.quantity;
       }
       const { [event.data.orderId]: _gone, ...holds } = state.holds;
-      return { byType, total, holds };
+      const codeId = state.holdCodes[event.data.orderId];
+      if (!codeId) return { ...state, byType, total, holds };
+      // The released order gives its code's use back.
+      const { [event.data.orderId]: _code, ...holdCodes } = state.holdCodes;
+      return { ...state, byType, total, holds, codeUses: { ...state.codeUses, [codeId]: (state.codeUses[codeId] ?? 1) - 1 }, holdCodes };
     }
   }
 }

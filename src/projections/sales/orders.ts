@@ -1,63 +1,167 @@
-import type { OrderEvent } from '../../domain/sales/order.js';
+import type { Transaction, Updateable } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/sales/order.js';
+import type { Recorded } from '../../eventstore/port.js';
 import { expireOrderJob } from '../../workers/sales/expire-order.js';
 import { defineProjection } from '../projection.js';
+import { pushOrderUpdates } from './push.js';
 
 /**
- * `sales.orders`: one row per order with its lines, from the order streams. A reservation schedules its expiry
- * job after commit, due at holdUntil and keyed by the order id (a replayed batch schedules nothing twice).
+ * `sales.orders`: one row per order with its lines, attendees and history, from the order streams. A
+ * reservation schedules its expiry job after commit, due at holdUntil and keyed by the order id (a replayed
+ * batch schedules nothing twice); every changed order is pushed to its event's team (`order:updated`).
  */
 export const ordersProjection = defineProjection<OrderEvent>({
   name: 'sales.orders',
-  eventTypes: ['sales.OrderReserved', 'sales.OrderExpired', 'sales.OrderPaid', 'sales.OrderCancelled'],
+  eventTypes: ORDER_EVENT_TYPES,
   async handle(events, ctx) {
+    const changed = new Map<string, { eventId: string; orderId: string; position: string }>();
     for (const e of events) {
-      switch (e.type) {
-        case 'sales.OrderReserved': {
-          const d = e.data;
-          const inserted = await ctx.trx
-            .insertInto('sales_orders')
-            .values({
-              id: d.orderId,
-              event_id: d.eventId,
-              buyer_id: d.buyerId,
-              status: 'reserved',
-              currency: d.currency,
-              total: d.total,
-              hold_until: d.holdUntil,
-              created_at: d.at,
-              updated_at: d.at,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!inserted) break;
-          await ctx.trx
-            .insertInto('sales_order_lines')
-            .values(d.lines.map((l) => ({ order_id: d.orderId, ticket_type_id: l.ticketTypeId, name: l.name, quantity: l.quantity, unit_price: l.unitPrice })))
-            .execute();
-          ctx.afterCommit(({ jobs }) =>
-            jobs.enqueue(expireOrderJob, { orderId: d.orderId }, d.orderId, { delay: Date.parse(d.holdUntil) - Date.now() }),
-          );
-          break;
-        }
-        case 'sales.OrderExpired':
-          await setStatus(ctx.trx, e.data.orderId, 'expired', e.data.at);
-          break;
-        case 'sales.OrderPaid':
-          await setStatus(ctx.trx, e.data.orderId, 'paid', e.data.at);
-          break;
-        case 'sales.OrderCancelled':
-          await setStatus(ctx.trx, e.data.orderId, 'cancelled', e.data.at);
-          break;
-      }
+      await apply(ctx.trx, e, (holdUntil) => {
+        const orderId = e.data.orderId;
+        ctx.afterCommit(({ jobs }) => jobs.enqueue(expireOrderJob, { orderId }, orderId, { delay: Date.parse(holdUntil) - Date.now() }));
+      });
+      await history(ctx.trx, e);
+      changed.set(e.data.orderId, { eventId: e.data.eventId, orderId: e.data.orderId, position: e.position });
     }
+    if (!ctx.replaying && changed.size) await pushOrderUpdates(ctx, [...changed.values()]);
   },
   async reset(trx) {
+    await trx.deleteFrom('sales_order_history').execute();
+    await trx.deleteFrom('sales_order_attendees').execute();
     await trx.deleteFrom('sales_order_lines').execute();
     await trx.deleteFrom('sales_orders').execute();
   },
 });
 
-function setStatus(trx: Parameters<typeof ordersProjection.reset>[0], orderId: string, status: string, at: string) {
-  return trx.updateTable('sales_orders').set({ status, updated_at: at }).where('id', '=', orderId).execute();
+type Trx = Transaction<DB>;
+
+async function apply(trx: Trx, e: Recorded<OrderEvent>, scheduleExpiry: (holdUntil: string) => void) {
+  const set = (values: Updateable<DB['sales_orders']>) =>
+    trx.updateTable('sales_orders').set(values).where('id', '=', e.data.orderId).execute();
+  switch (e.type) {
+    case 'sales.OrderReserved': {
+      const d = e.data;
+      const inserted = await trx
+        .insertInto('sales_orders')
+        .values({
+          id: d.orderId,
+          event_id: d.eventId,
+          buyer_id: d.buyerId,
+          status: 'reserved',
+          currency: d.currency,
+          total: d.total,
+          hold_until: d.holdUntil,
+          created_at: d.at,
+          updated_at: d.at,
+          buyer_name: d.buyer?.name ?? null,
+          buyer_email: d.buyer?.email ?? null,
+          buyer_phone: d.buyer?.phone ?? null,
+          created_by: d.by ?? null,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      await trx
+        .insertInto('sales_order_lines')
+        .values(d.lines.map((l) => ({ order_id: d.orderId, ticket_type_id: l.ticketTypeId, name: l.name, quantity: l.quantity, unit_price: l.unitPrice })))
+        .execute();
+      // Free and team-issued orders are paid in the same append: nothing to expire.
+      if (d.total > 0 && !d.by) scheduleExpiry(d.holdUntil);
+      return;
+    }
+    case 'sales.AttendeesSet': {
+      const d = e.data;
+      await set({ buyer_name: d.buyer.name, buyer_email: d.buyer.email, buyer_phone: d.buyer.phone ?? null, updated_at: d.at });
+      await trx.deleteFrom('sales_order_attendees').where('order_id', '=', d.orderId).execute();
+      if (d.attendees.length) {
+        await trx
+          .insertInto('sales_order_attendees')
+          .values(
+            d.attendees.map((a, position) => ({
+              order_id: d.orderId,
+              position,
+              ticket_type_id: a.ticketTypeId,
+              name: a.name,
+              email: a.email,
+              answers: JSON.stringify(a.answers),
+            })),
+          )
+          .execute();
+      }
+      return;
+    }
+    case 'sales.OfflinePaymentAnnounced': {
+      const { voucher, at } = e.data;
+      await set({ status: 'awaiting_payment', payment_method: 'deposit', voucher_ref: voucher.ref, voucher_name: voucher.fileName, voucher_type: voucher.contentType, voucher_size: voucher.size, updated_at: at });
+      return;
+    }
+    case 'sales.DepositRejected':
+      await set({ cancel_reason: e.data.reason, updated_at: e.data.at });
+      return;
+    case 'sales.OrderExpired':
+      await set({ status: 'expired', updated_at: e.data.at });
+      return;
+    case 'sales.OrderPaid':
+      await set({ status: 'paid', payment_method: e.data.method, charge_id: e.data.chargeId ?? null, paid_at: e.data.at, paid_amount: e.data.amount, updated_at: e.data.at });
+      return;
+    case 'sales.OrderCancelled':
+      await set({ status: 'cancelled', cancel_reason: e.data.reason, updated_at: e.data.at });
+      return;
+    case 'sales.OrderRefunded':
+      await set({ status: 'refunded', refunded_at: e.data.at, refunded_amount: e.data.amount, updated_at: e.data.at });
+      return;
+    case 'sales.LatePaymentRefunded':
+      await trx
+        .updateTable('sales_orders')
+        .set((eb) => ({ late_refunded_amount: eb('late_refunded_amount', '+', e.data.amount), updated_at: e.data.at }))
+        .where('id', '=', e.data.orderId)
+        .execute();
+      return;
+    case 'sales.TicketsIssued':
+    case 'sales.TicketTransferred':
+    case 'sales.AttendeeAssigned':
+      // Tickets are sales.tickets' rows; the order only records the change in its history.
+      await set({ updated_at: e.data.at });
+      return;
+  }
+}
+
+/** What the history shows of each event: small, without personal data beyond the names the team already sees. */
+function detailOf(e: Recorded<OrderEvent>): Record<string, unknown> {
+  switch (e.type) {
+    case 'sales.OrderReserved':
+      return { total: e.data.total, currency: e.data.currency, tickets: e.data.lines.reduce((n, l) => n + l.quantity, 0) };
+    case 'sales.AttendeesSet':
+      return { attendees: e.data.attendees.length };
+    case 'sales.OfflinePaymentAnnounced':
+      return { method: e.data.method, fileName: e.data.voucher.fileName };
+    case 'sales.DepositRejected':
+      return { reason: e.data.reason };
+    case 'sales.OrderExpired':
+      return {};
+    case 'sales.OrderPaid':
+      return { method: e.data.method, amount: e.data.amount, currency: e.data.currency, ...(e.data.late ? { late: true } : {}) };
+    case 'sales.TicketsIssued':
+      return { tickets: e.data.tickets.length };
+    case 'sales.OrderCancelled':
+      return { reason: e.data.reason };
+    case 'sales.OrderRefunded':
+      return { amount: e.data.amount, currency: e.data.currency, method: e.data.method, reason: e.data.reason };
+    case 'sales.LatePaymentRefunded':
+      return { amount: e.data.amount, currency: e.data.currency, method: e.data.method };
+    case 'sales.TicketTransferred':
+    case 'sales.AttendeeAssigned':
+      return { ticketId: e.data.ticketId, name: e.data.name };
+  }
+}
+
+async function history(trx: Trx, e: Recorded<OrderEvent>) {
+  const by = ('by' in e.data ? (e.data.by ?? null) : null) ?? e.metadata.userId ?? null;
+  await trx
+    .insertInto('sales_order_history')
+    .values({ order_id: e.data.orderId, version: e.streamVersion, type: e.type.replace(/^sales\./, ''), at: e.data.at, by, detail: JSON.stringify(detailOf(e)) })
+    .onConflict((oc) => oc.columns(['order_id', 'version']).doNothing())
+    .execute();
 }
