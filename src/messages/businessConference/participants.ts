@@ -1,0 +1,22 @@
+/** Spanish server messages of the business conference's participants area (part of the one catalogue, src/messages/es.ts). */
+export const participants = {
+  alreadyRegistered: 'Ya estás registrado en esta rueda de negocios.',
+  notRegistered: 'No estás registrado en esta rueda de negocios.',
+  participantNotFound: 'El participante no existe.',
+  productNotFound: 'El producto no existe.',
+  roundNotFound: 'La rueda de negocios no existe.',
+  invalidRuc: 'El RUC no es válido: revisa sus dígitos.',
+  invalidFields: 'Revisa los datos del formulario: hay campos obligatorios o con valores no válidos.',
+  productsOnlyOfferers: 'Solo los ofertantes publican productos.',
+  productDeadlinePassed: 'El plazo para subir o cambiar productos de esta rueda de negocios terminó el {date}.',
+  tooManyProducts: 'Máximo 50 productos por empresa.',
+  notYours: 'Solo el participante puede cambiar su propio perfil.',
+  alreadyDecided: 'La solicitud ya fue revisada.',
+  imageMissing: 'Elige una imagen.',
+  imageType: 'La imagen debe ser JPEG, PNG o WebP.',
+  imageTooLarge: 'La imagen supera los 2 MB.',
+  approvedTitle: 'Tu participación fue aprobada',
+  approvedBody: 'Ya puedes entrar a la rueda de negocios «{round}».',
+  rejectedTitle: 'Tu participación no fue aprobada',
+  rejectedBody: 'El organizador no aprobó tu participación en la rueda de negocios «{round}».',
+};

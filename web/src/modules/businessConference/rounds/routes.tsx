@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** Top-level routes (outside /module/...) of the business conference's rounds area. */
+export const routes: RouteObject[] = [];
