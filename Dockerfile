@@ -1,6 +1,8 @@
 # Aforo app image (API + web, or worker with `npm run worker`).
 FROM node:20-bookworm-slim
 WORKDIR /app
+# DejaVu Sans for the tickets' PDF (names in any Latin, Greek or Cyrillic script; src/sales-documents/pdf.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .

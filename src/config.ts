@@ -23,6 +23,21 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** How long a reservation holds its seats (sales); tests shorten it. */
   SALES_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Culqi's API (charges, refunds) and the host of its token endpoint the browser calls; development and tests point both at the local fake. */
+  CULQI_API_URL: z.url().default('https://api.culqi.com'),
+  CULQI_TOKENS_URL: z.url().default('https://secure.culqi.com'),
+  /** The second card provider (merchant and mode): API credentials and the webhook signing secret of the platform's account; the host follows the event's mode unless MERCHANT_API_URL is set. */
+  MERCHANT_API_URL: z.url().optional(),
+  MERCHANT_API_USER: z.string().optional(),
+  MERCHANT_API_PASSWORD: z.string().optional(),
+  MERCHANT_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Origins (CSP connect-src sources, comma-separated) the box office's browser may reach besides the local DYMO
+   * service on https://127.0.0.1: a remote print server; tests add their plain-HTTP fake (http://127.0.0.1:*).
+   */
+  BOXOFFICE_PRINT_ORIGINS: z.string().default(''),
+  /** How long a waiting-list offer holds the freed seats for its person (sales codes area); tests shorten it. */
+  SALES_WAITLIST_OFFER_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(86_400),
 });
 
 export interface Config {
@@ -51,6 +66,19 @@ export interface Config {
   trustProxy?: string;
   /** Seconds an unpaid reservation holds its seats before the expiry job frees them (default 900). */
   salesHoldSeconds: number;
+  /** Payment providers' endpoints and the merchant provider's platform credentials (src/commands/sales/providers.ts). */
+  payments: {
+    culqiApiUrl: string;
+    culqiTokensUrl: string;
+    merchantApiUrl?: string;
+    merchantUser?: string;
+    merchantPassword?: string;
+    merchantWebhookSecret?: string;
+  };
+  /** Extra CSP connect-src sources for badge printing (BOXOFFICE_PRINT_ORIGINS). */
+  boxOfficePrintOrigins: string[];
+  /** Seconds a waiting-list offer holds its seats (default 24 h). */
+  salesWaitlistOfferSeconds: number;
 }
 
 /** A configuration the process must not start with; the message is meant for the operator, without a stack. */
@@ -109,5 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     salesHoldSeconds: e.SALES_HOLD_SECONDS,
+    payments: {
+      culqiApiUrl: e.CULQI_API_URL,
+      culqiTokensUrl: e.CULQI_TOKENS_URL,
+      merchantApiUrl: e.MERCHANT_API_URL,
+      merchantUser: e.MERCHANT_API_USER,
+      merchantPassword: e.MERCHANT_API_PASSWORD,
+      merchantWebhookSecret: e.MERCHANT_WEBHOOK_SECRET,
+    },
+    boxOfficePrintOrigins: e.BOXOFFICE_PRINT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    salesWaitlistOfferSeconds: e.SALES_WAITLIST_OFFER_SECONDS,
   };
 }

@@ -20,6 +20,8 @@ export const authUserSchema = z.object({
   emailVerified: z.boolean().optional(),
   /** The uploaded picture (a /api/v2/files/... path), null or absent for the initials. */
   avatarUrl: z.string().nullable().optional(),
+  /** Chats with people holding tickets of the same events, when both allow it (off unless chosen). */
+  allowAttendeeChat: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
@@ -42,6 +44,9 @@ export const passwordResetRequestSchema = z.object(passwordResetRequestForm.shap
 export const passwordResetSetSchema = z.object(passwordResetSetForm.shape);
 export const profileUpdateSchema = z.object(profileUpdateForm.shape);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+/** PUT profile/preferences: the profile's switches (today the attendee chat). */
+export const profilePreferencesSchema = z.object({ allowAttendeeChat: z.boolean() });
+export type ProfilePreferences = z.infer<typeof profilePreferencesSchema>;
 /** PUT profile/email { email }: mails a confirmation link (/confirm/mail/{token}) to the new address. */
 export const emailChangeRequestSchema = z.object(emailChangeForm.shape);
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;

@@ -389,7 +389,7 @@ export const eventInformationSchema = z.object({
   freeIncome: z.boolean(),
   /** Number of configured payment methods. */
   methods: z.number().int(),
-  /** Registration form fields; no form builder yet, so always an empty list of { _id, label, type, required }. */
+  /** Registration form fields (the store's manage/form, in order): { _id, label, type, required }. */
   fields: z.array(z.object({ _id: z.string(), label: z.string(), type: z.string(), required: z.boolean() })),
   /** Confirmation e-mail templates; none yet: empty list of { _id, name }. */
   templates: z.array(z.object({ _id: z.string(), name: z.string() })),
@@ -441,7 +441,7 @@ export const eventSummarySchema = z.object({
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
-/** GET /events/mine?filter=all|published|draft|upcoming|past&q= : the owner's events and those of his teams. */
+/** GET /events/mine?filter=all|published|draft|upcoming|past&q= : the owner's events, those of his teams and those he attends. */
 export const MY_EVENT_FILTERS = ['all', 'published', 'draft', 'upcoming', 'past'] as const;
 export const myEventsQuerySchema = z.object({
   filter: z.enum(MY_EVENT_FILTERS).default('all'),
@@ -454,6 +454,8 @@ export const myEventSchema = eventSummarySchema.extend({
   owner: z.boolean(),
   /** Roles of the signed-in user, by module (owners hold administrator everywhere). */
   roles: z.record(z.string(), z.string()),
+  /** The user holds tickets of it (empty `roles` when that is all). */
+  attending: z.boolean(),
 });
 export const myEventsResponseSchema = z.object({ data: z.array(myEventSchema) });
 

@@ -6,12 +6,19 @@
 import type { ChatClientToServerEvents, ChatServerToClientEvents } from './chat.js';
 import type { EventsServerToClientEvents } from './events.js';
 import type { NotificationsServerToClientEvents } from './notifications.js';
+import type { SalesServerToClientEvents } from './sales-socket.js';
+import type { BusinessConferenceDeskServerToClientEvents } from './businessConference-desk.js';
 
 /**
  * Server -> client: event name -> listener of its one payload. An interface, so that a test may declare
  * events of its own by module augmentation (test/realtime/test-events.ts).
  */
-export interface ServerToClientEvents extends ChatServerToClientEvents, NotificationsServerToClientEvents, EventsServerToClientEvents {}
+export interface ServerToClientEvents
+  extends ChatServerToClientEvents,
+    NotificationsServerToClientEvents,
+    EventsServerToClientEvents,
+    SalesServerToClientEvents,
+    BusinessConferenceDeskServerToClientEvents {}
 
 /** Client -> server: event name -> handler of its payload and optional acknowledgement. */
 export type ClientToServerEvents = ChatClientToServerEvents;

@@ -6,6 +6,19 @@ import type { ChatTables } from '../projections/chat/tables.js';
 import type { NotificationsTables } from '../projections/notifications/tables.js';
 import type { PaymentsTables } from '../payments/tables.js';
 import type { SalesTables } from '../projections/sales/tables.js';
+import type { SalesDocumentsTables } from '../projections/sales/documents-tables.js';
+import type { SalesCodesTables } from '../projections/sales/codes-tables.js';
+import type { SalesSettingsTables } from '../projections/sales/settings-tables.js';
+import type { CheckinTables } from '../projections/sales/checkin-tables.js';
+import type { SalesTillTables } from '../projections/sales/till-tables.js';
+import type { SalesAdminTables } from '../projections/sales/admin-tables.js';
+import type { BcInsightsTables } from '../projections/businessConference/insights-tables.js';
+import type { BcParticipantsTables } from '../projections/businessConference/participants-tables.js';
+import type { BcRoundsTables } from '../projections/businessConference/rounds-tables.js';
+import type { BcAgendaTables } from '../projections/businessConference/agenda-tables.js';
+import type { BcDeskTables } from '../projections/businessConference/desk-tables.js';
+import type { BcMeetingsTables } from '../projections/businessConference/meetings-tables.js';
+import type { BcHomeTables } from '../projections/businessConference/home-tables.js';
 
 /** Tables owned by the platform's infrastructure (migrations/0002_core.sql). */
 export interface CoreTables {
@@ -32,4 +45,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, PaymentsTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables {}

@@ -28,6 +28,9 @@ export interface HttpAppOptions {
   serveWeb?: boolean;
 }
 
+/** CSP sources of the local DYMO Connect web service (its port is one of 41951-41960). */
+const PRINT_SOURCES = ['https://127.0.0.1:*', 'https://localhost:*'];
+
 export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -73,7 +76,9 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
           // MUI/emotion inject style tags at runtime.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The card form tokenises the card in the browser, straight at Culqi's token host (card numbers never reach us).
+          // Badge printing: the DYMO Connect service on the visitor's machine (loopback HTTPS, ports 41951-41960).
+          connectSrc: ["'self'", 'ws:', 'wss:', new URL(ctx.config.payments.culqiTokensUrl).origin, ...PRINT_SOURCES, ...ctx.config.boxOfficePrintOrigins],
           upgradeInsecureRequests: null,
         },
       },

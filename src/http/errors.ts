@@ -44,7 +44,10 @@ export function toErrorBody(err: unknown): ErrorBody {
   if (err instanceof DomainError) {
     // A rule about one field (details.field) also answers as that field's error, so forms show it beside it.
     const field = typeof err.details?.field === 'string' ? err.details.field : undefined;
-    return errorBody(err.status, err.messagePublic, { code: err.code, ...(field ? { errors: [{ path: field, message: err.messagePublic }] } : {}) });
+    // A rule about several fields at once (a form's answers) gives its own list.
+    const listed = Array.isArray(err.details?.errors) ? (err.details.errors as { path: string; message: string }[]) : undefined;
+    const errors = listed ?? (field ? [{ path: field, message: err.messagePublic }] : undefined);
+    return errorBody(err.status, err.messagePublic, { code: err.code, ...(errors ? { errors } : {}) });
   }
   if (err instanceof HttpError) return errorBody(err.status, err.messagePublic, err.code ? { code: err.code } : {});
   if (err instanceof WrongExpectedVersionError) return errorBody(409, messages.eventStore.conflict, { code: err.code });

@@ -109,7 +109,9 @@ describe('the matrix as data', () => {
     expect(pagesOf('businessConference', 'production')).not.toContain('/helpRequest');
     expect(pagesOf('businessConference', 'support')).not.toContain('/report');
     expect(pagesOf('businessConference', 'support')).not.toContain('/settings/reminders');
-    expect(pagesOf('businessConference', 'demand')).toEqual(['/demand/productCatalog', '/demand/participants', '/demand/companyProfile']);
+    // The drawer's three (spec 2), plus the schedules page reached from /conference and /mymeetings and the catalogue's
+    // product pages (demand/product/{id}).
+    expect(pagesOf('businessConference', 'demand')).toEqual(['/demand/productCatalog', '/demand/participants', '/demand/companyProfile', '/demand/schedules', '/demand/product']);
     expect(pagesOf('exhibitor', 'exhibitor').slice(0, 4)).toEqual(['', '/exhibitor', '/speaker', '/invitation']);
     expect(permissionOf('businessConference', 'offer')?.scope).toBe('round');
     expect(permissionOf('exhibitor', 'exhibitor')?.scope).toBe('exhibitorCompany');

@@ -178,7 +178,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     await page.getByTestId('publish-event').click();
     await poll(() => page.getByRole('dialog').getByText('Configura un método de pago').count()).toBe(1);
     await page.getByRole('button', { name: 'Configurar método de pago' }).click();
-    await page.waitForURL('**/congreso-innovacion-2027/store/manage/settings');
+    await page.waitForURL('**/congreso-innovacion-2027/store/manage/paymentMethods');
     await poll(() => page.getByText('configura al menos un método de pago para poder publicarlo').count()).toBe(1);
 
     // Bank deposit through the form (validated with the shared zod schema).

@@ -105,7 +105,9 @@ describe('group membership: add contacts, leave (HTTP, Socket.IO, two API nodes)
     // Dora is nobody's contact: she cannot be added (403), and as a non-member she adds nobody (403).
     const notContact = await A.post(`chatRoom/${gid}/members`, { members: [dora.user._id] });
     expect(notContact.status).toBe(403);
-    expect(notContact.body.messagePublic).toBe('Solo puedes conversar con personas que comparten un equipo de evento contigo.');
+    expect(notContact.body.messagePublic).toBe(
+      'Solo puedes conversar con personas que comparten un equipo de evento contigo, o con asistentes de un mismo evento si ambos permiten el chat entre asistentes en su perfil.',
+    );
     const stranger = await D.post(`chatRoom/${gid}/members`, { members: [dora.user._id] });
     expect(stranger.status).toBe(403);
     expect(stranger.body.messagePublic).toBe(NOT_MEMBER);

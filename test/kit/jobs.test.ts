@@ -11,7 +11,8 @@ import { startTestNode } from '../support/context.js';
 describe('versioned jobs', () => {
   let t: Awaited<ReturnType<typeof startTestNode>>;
   beforeAll(async () => {
-    t = await startTestNode();
+    // No workers of the node's own: its worker on the same queue would take the test's jobs (reminders use it).
+    t = await startTestNode({ workers: false });
   });
   afterAll(async () => {
     await t?.stop();

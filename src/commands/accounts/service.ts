@@ -437,6 +437,15 @@ export async function updateProfile(ctx: Ctx, userId: string, input: { displayNa
   return user;
 }
 
+/** Profile switches: whether people holding tickets of the same events may start a chat with the user. */
+export async function setProfilePreferences(ctx: Ctx, userId: string, input: { allowAttendeeChat: boolean }): Promise<AuthUser> {
+  const result = await run(ctx, userId, { type: 'SetAttendeeChatPreference', data: { allowAttendeeChat: input.allowAttendeeChat } }, { userId });
+  await caughtUp(ctx, result.position);
+  const user = await currentUser(ctx, userId);
+  if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', messages.accounts.accountNotFound, 404);
+  return user;
+}
+
 /**
  * Sets (a stored upload's URL) or removes (null) the account's picture. The previous file is deleted once the
  * change is recorded: a file nobody references is harmless, a reference to no file is not.

@@ -112,6 +112,7 @@ const storeAdministratorMenu: MatrixMenuEntry[] = [
       i('form', '/manage/form'),
       i('settings', '/manage/settings'),
       i('codes', '/manage/codes', { paidOnly: true }),
+      i('confirmationMail', '/manage/confirmationMail'),
       i('symptomatologies', '/manage/symptomatologies'),
     ],
   },
@@ -122,6 +123,8 @@ const storeAdministratorMenu: MatrixMenuEntry[] = [
       i('participants', '/manageAttendees/participants'),
       i('guestList', '/manageAttendees/guestList'),
       i('depositsMade', '/manageAttendees/depositsMade', { paidOnly: true }),
+      i('incomeControl', '/manageAttendees/incomeControl'),
+      i('rooms', '/manageAttendees/rooms'),
       i('reminders', '/manageAttendees/reminders'),
       i('remindersWhatsApp', '/manageAttendees/remindersWhatsApp'),
       i('campaignWhatsApp', '/manageAttendees/campaignWhatsApp'),
@@ -251,6 +254,8 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       team: false,
       actions: ['meeting.read', 'offer.manage'],
       menu: [i('productCatalog', '/offer/productCatalog'), i('companyProfile', '/offer/companyProfile')],
+      // The meetings pages (spec: offer/* including schedules), reached from /conference, /mymeetings and notices.
+      extraPages: ['/offer/schedules', '/offer/product'],
     },
     demand: {
       rank: 1,
@@ -258,6 +263,7 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       team: false,
       actions: ['meeting.read', 'demand.manage'],
       menu: [i('productCatalog', '/demand/productCatalog'), i('participants', '/demand/participants'), i('companyProfile', '/demand/companyProfile')],
+      extraPages: ['/demand/schedules', '/demand/product'],
     },
     offer_demand: {
       rank: 1,

@@ -21,6 +21,8 @@ export type UserEvent =
   | { type: 'accounts.ProfileUpdated'; data: { userId: string; displayName: string; updatedAt: string } }
   // The picture: a stored file's URL (random name, no personal data in it), null back to the initials.
   | { type: 'accounts.AvatarChanged'; data: { userId: string; avatarUrl: string | null; changedAt: string } }
+  // Profile preference (issue 20): chats with people holding tickets of the same events, when both allow it.
+  | { type: 'accounts.AttendeeChatPreferenceChanged'; data: { userId: string; allowAttendeeChat: boolean; changedAt: string } }
   | { type: 'accounts.PasswordChanged'; data: { userId: string; reason: 'change' | 'reset'; changedAt: string } }
   | { type: 'accounts.PasswordResetRequested'; data: { userId: string; expiresAt: string } }
   | { type: 'accounts.AccountDeletionRequested'; data: { userId: string; expiresAt: string } }
@@ -40,6 +42,7 @@ export type UserCommand =
   | { type: 'ConfirmEmailChange'; data: Record<string, never> }
   | { type: 'UpdateProfile'; data: { displayName: string } }
   | { type: 'SetAvatar'; data: { avatarUrl: string | null } }
+  | { type: 'SetAttendeeChatPreference'; data: { allowAttendeeChat: boolean } }
   | { type: 'ChangePassword'; data: { reason: 'change' | 'reset' } }
   | { type: 'RequestPasswordReset'; data: Record<string, never> }
   | { type: 'RequestAccountDeletion'; data: Record<string, never> }
@@ -58,6 +61,7 @@ export interface UserState {
   /** The requested new e-mail (encrypted) waiting for its link, and until when the link works. */
   pendingEmail: { email: string; expiresAt: string } | null;
   avatarUrl: string | null;
+  allowAttendeeChat: boolean;
   administrator: boolean;
   suspended: boolean;
 }
@@ -78,6 +82,7 @@ export const USER_EVENT_TYPES = [
   'accounts.EmailChanged',
   'accounts.ProfileUpdated',
   'accounts.AvatarChanged',
+  'accounts.AttendeeChatPreferenceChanged',
   'accounts.PasswordChanged',
   'accounts.PasswordResetRequested',
   'accounts.AccountDeletionRequested',
@@ -88,7 +93,7 @@ export const USER_EVENT_TYPES = [
   'accounts.AccountReactivated',
 ] as const;
 
-const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, pendingEmail: null, avatarUrl: null, administrator: false, suspended: false });
+const initialState = (): UserState => ({ status: 'none', userId: null, publicUserId: null, emailVerified: false, pendingEmail: null, avatarUrl: null, allowAttendeeChat: false, administrator: false, suspended: false });
 
 function requireActive(state: UserState): string {
   if (state.status !== 'active' || !state.userId) {
@@ -133,6 +138,11 @@ function decide(command: UserCommand, state: UserState, ctx: { now: Date; userId
       const userId = requireActive(state);
       if (command.data.avatarUrl === state.avatarUrl) return [];
       return [{ type: 'accounts.AvatarChanged', data: { userId, avatarUrl: command.data.avatarUrl, changedAt: at } }];
+    }
+    case 'SetAttendeeChatPreference': {
+      const userId = requireActive(state);
+      if (command.data.allowAttendeeChat === state.allowAttendeeChat) return [];
+      return [{ type: 'accounts.AttendeeChatPreferenceChanged', data: { userId, allowAttendeeChat: command.data.allowAttendeeChat, changedAt: at } }];
     }
     case 'UpdateProfile': {
       const userId = requireActive(state);
@@ -189,6 +199,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, emailVerified: true };
     case 'accounts.AvatarChanged':
       return { ...state, avatarUrl: event.data.avatarUrl };
+    case 'accounts.AttendeeChatPreferenceChanged':
+      return { ...state, allowAttendeeChat: event.data.allowAttendeeChat };
     case 'accounts.EmailChangeRequested':
       return { ...state, pendingEmail: { email: event.data.email, expiresAt: event.data.expiresAt } };
     case 'accounts.EmailChanged':

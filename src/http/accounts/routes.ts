@@ -11,6 +11,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSetSchema,
   profileUpdateSchema,
+  profilePreferencesSchema,
   sessionResponseSchema,
   signinRequestSchema,
   signupRequestSchema,
@@ -206,6 +207,13 @@ export function registerAccountsRoutes(router: Router, ctx: AppContext) {
     ctx,
     { method: 'put', path: '/profile', summary: 'Actualiza el perfil (nombre visible)', tag: TAG, auth: 'user', body: profileUpdateSchema, response: z.object({ data: authUserSchema }) },
     async ({ user, body }) => ({ data: await accounts.updateProfile(ctx, user!._id, body) }),
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    { method: 'put', path: '/profile/preferences', summary: 'Cambia las preferencias del perfil (chat con otros asistentes de tus eventos)', tag: TAG, auth: 'user', body: profilePreferencesSchema, response: z.object({ data: authUserSchema }) },
+    async ({ user, body }) => ({ data: await accounts.setProfilePreferences(ctx, user!._id, body) }),
   );
 
   // Each request mails a link: limited like the other account mails.

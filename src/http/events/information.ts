@@ -6,6 +6,7 @@ import { loadEvent } from '../../commands/events/service.js';
 import { maximumPrice, rolesOf, sellableTotal, ticketsTotal, type CreatedEvent } from '../../domain/events/event.js';
 import { messages } from '../../messages/es.js';
 import { eventDtoFromRow, findEvent, paymentMethodsOf, ticketTypesOf, usersByIds } from '../../projections/events/queries.js';
+import { registrationForm } from '../../projections/sales/settings.js';
 import { HttpError } from '../errors.js';
 import type { EventAccess } from './access.js';
 
@@ -24,8 +25,10 @@ export function ticketSummary(state: CreatedEvent) {
  * empty to a caller without those actions. The summary (ticket figures, freeIncome, methods as a count,
  * checklist) stays for every reader: the publish flow reads it.
  */
-export function eventInformation(_ctx: AppContext, a: EventAccess): EventInformation {
+export async function eventInformation(ctx: AppContext, a: EventAccess): Promise<EventInformation> {
   const s = a.state;
+  // The registration form is the store's (manage/form); its read model may lag a save by a moment.
+  const form = await registrationForm(ctx.db, s.id);
   const { ticket, freeIncome } = ticketSummary(s);
   const may = (action: EventAction) => a.actions.includes(action);
   return {
@@ -33,8 +36,8 @@ export function eventInformation(_ctx: AppContext, a: EventAccess): EventInforma
     ticket,
     freeIncome,
     methods: s.paymentMethods.length,
-    // No registration-form builder, e-mail templates or virtual fair exist yet: real empty values.
-    fields: [],
+    fields: form.fields.map((f) => ({ _id: f._id, label: f.label, type: f.type, required: f.required })),
+    // No e-mail templates or virtual fair exist yet: real empty values.
     templates: [],
     virtualFair: null,
     ticketTypes: may('ticket.read') ? s.tickets.map((t) => ticketDtoFromState(s.id, t)) : [],

@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.js';
 import { MODULE_LABELS, MODULES, type ModuleName } from '../../contracts/events.js';
 import { eventDtoFromState } from '../../commands/events/dto.js';
 import { OWNER_ROLES, actionsFor, isModule, pagesOf, permissionOf, type AccessRole, type RolesByModule } from '../../domain/access/matrix.js';
-import { membershipsOf, type MembershipRow } from '../../projections/access/queries.js';
+import { membershipInEvent, membershipsOf, type MembershipRow } from '../../projections/access/queries.js';
+import { roundsVisibleTo } from '../../projections/businessConference/rounds-queries.js';
 import { authorize } from '../access/guard.js';
 import { HttpError } from '../errors.js';
 import { loadState, requireUser } from './access.js';
@@ -103,11 +104,18 @@ export async function validateRole(ctx: AppContext, req: Request, q: { client?: 
   const a = await loadState(ctx, grant);
   const { ticket, freeIncome } = ticketSummary(a.state);
   const role = module ? a.roles[module] : undefined;
+  // The business conference's rounds the caller may see (the same list as businessConferencesByPermission); the
+  // selected one is the round named by the businessconference header when visible, else the first.
+  const mem = await membershipInEvent(ctx.db, user._id, grant.eventId);
+  const rounds = mem ? (await roundsVisibleTo(ctx.db, user, mem)).map((r) => ({ _id: r._id, name: r.name, startDate: r.startDate, endDate: r.endDate })) : [];
+  const chosen = rounds.find((r) => r._id === h.businessConference) ?? rounds[0] ?? null;
   return {
     data: {
       data: {
         ...empty,
         event: eventDtoFromState(a.state, a.version),
+        businessConferences: rounds,
+        businessConferenceObj: chosen ? { _id: chosen._id } : null,
         actions: a.actions,
         ticket,
         freeIncome,

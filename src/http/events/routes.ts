@@ -65,6 +65,7 @@ import { modulesOf, permissionsOf, validateRole } from './roles.js';
 import { historyCsv, historyOf } from './history.js';
 import { serveFile, uploadCover } from './files.js';
 import { codeAvailability } from './code-availability.js';
+import { eventsAttendedBy } from '../sales/attending.js';
 
 const TAG = 'events';
 const idParams = z.object({ id: z.uuid({ message: 'Identificador no válido.' }) });
@@ -251,10 +252,10 @@ export function registerEventsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/events/mine', summary: 'Mis eventos (propios y de mis equipos)', tag: TAG, auth: 'user', query: myEventsQuerySchema, response: myEventsResponseSchema },
+    { method: 'get', path: '/events/mine', summary: 'Mis eventos (propios, de mis equipos y a los que asisto)', tag: TAG, auth: 'user', query: myEventsQuerySchema, response: myEventsResponseSchema },
     async ({ query, req }) => {
       const user = requireUser(req);
-      return { data: await myEvents(ctx.db, user._id, query.filter, query.q, ctx.clock()) };
+      return { data: await myEvents(ctx.db, user._id, query.filter, query.q, ctx.clock(), await eventsAttendedBy(ctx.db, user)) };
     },
   );
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { claimInvitation } from '../../commands/access/claim.js';
 import { emailVerifiedNow } from '../../commands/accounts/verified.js';
+import { createPiiVault } from '../../crypto/pii-vault.js';
+import { emailHash } from '../../domain/accounts/email.js';
 import type { UserEvent } from '../../domain/accounts/user.js';
 import type { CollaboratorInvitationCancelled, CollaboratorInvitationPending, CollaboratorInvited } from '../../domain/events/event.js';
 import { accountByEmailHash, emailHashOfAccount } from '../accounts/queries.js';
@@ -66,17 +68,20 @@ export const invitationClaimer = defineProjection<ClaimerEvent>({
         case 'accounts.EmailVerified': {
           if (ctx.replaying) break;
           const userId = e.data.userId;
-          const emailHash = await emailHashOfAccount(trx, userId);
-          if (!emailHash) break;
+          // The changed address comes from the event itself: the credentials row moves to it only after the append,
+          // so reading it here could still give the old address.
+          const changedTo = e.type === 'accounts.EmailChanged' ? await createPiiVault(trx).decrypt(userId, e.data.email) : null;
+          const hash = changedTo ? emailHash(changedTo) : await emailHashOfAccount(trx, userId);
+          if (!hash) break;
           const pending = await trx
             .selectFrom('access_invitations')
             .select(['invitation_id', 'event_id'])
-            .where('email_hash', '=', emailHash)
+            .where('email_hash', '=', hash)
             .where('closed_at', 'is', null)
             .orderBy('invited_at')
             .execute();
           for (const p of pending) {
-            await claimInvitation(deps, { eventId: p.event_id, invitationId: p.invitation_id, userId, emailHash, source: { eventId: e.eventId, correlationId: e.metadata.correlationId } });
+            await claimInvitation(deps, { eventId: p.event_id, invitationId: p.invitation_id, userId, emailHash: hash, source: { eventId: e.eventId, correlationId: e.metadata.correlationId } });
           }
           break;
         }

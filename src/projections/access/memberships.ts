@@ -7,6 +7,7 @@ import type {
   EventDetailsChanged,
   EventPublished,
 } from '../../domain/events/event.js';
+import type { ParticipantApproved, ParticipantRejected } from '../../domain/businessConference/participant.js';
 import { sql } from 'kysely';
 import { defineProjection } from '../projection.js';
 
@@ -18,7 +19,9 @@ export type AccessSourceEvent =
   | EventCancelled
   | EventDeleted
   | CollaboratorInvited
-  | CollaboratorRemoved;
+  | CollaboratorRemoved
+  | ParticipantApproved
+  | ParticipantRejected;
 
 /**
  * `access.memberships`: the read model the guard asks (one indexed query per request, src/projections/access/queries.ts).
@@ -36,6 +39,8 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
     'events.EventDeleted',
     'events.CollaboratorInvited',
     'events.CollaboratorRemoved',
+    'businessConference.ParticipantApproved',
+    'businessConference.ParticipantRejected',
   ],
   async handle(events, { trx }) {
     for (const e of events) {
@@ -99,6 +104,43 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
         }
         case 'events.CollaboratorRemoved':
           await trx.deleteFrom('access_memberships').where('event_id', '=', e.data.eventId).where('user_id', '=', e.data.userId).execute();
+          break;
+        case 'businessConference.ParticipantApproved': {
+          // An approved participant holds their type (offer, demand, offer_demand) as a role in that round only.
+          const d = e.data;
+          await trx
+            .insertInto('access_memberships')
+            .columns(['user_id', 'client_id', 'event_id', 'module', 'role', 'round_id', 'exhibitor_company_id', 'granted_by', 'granted_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('access_events')
+                .select([
+                  eb.val(d.userId).as('user_id'),
+                  'client_id',
+                  'event_id',
+                  eb.val('businessConference').as('module'),
+                  eb.val(d.participantType).as('role'),
+                  eb.val(d.roundId).as('round_id'),
+                  sql<string | null>`NULL::text`.as('exhibitor_company_id'),
+                  eb.val(d.by).as('granted_by'),
+                  sql<Date>`${d.at}::timestamptz`.as('granted_at'),
+                ])
+                .where('event_id', '=', d.eventId),
+            )
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'event_id', 'module', 'round_id', 'exhibitor_company_id']).doUpdateSet({ role: d.participantType, granted_by: d.by, granted_at: d.at }),
+            )
+            .execute();
+          break;
+        }
+        case 'businessConference.ParticipantRejected':
+          await trx
+            .deleteFrom('access_memberships')
+            .where('event_id', '=', e.data.eventId)
+            .where('user_id', '=', e.data.userId)
+            .where('module', '=', 'businessConference')
+            .where('round_id', '=', e.data.roundId)
+            .execute();
           break;
       }
     }

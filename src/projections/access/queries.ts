@@ -100,3 +100,40 @@ export async function invitationEvent(db: Kysely<DB>, invitationId: string): Pro
   const row = await db.selectFrom('access_invitations').select('event_id').where('invitation_id', '=', invitationId).executeTakeFirst();
   return row?.event_id ?? null;
 }
+
+/**
+ * Users who may see an event's store pages: its owner and everyone holding a role in its `store` module (the
+ * sales module pushes order changes to them).
+ */
+export async function storeTeamOf(db: Kysely<DB>, eventId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('access_events')
+    .select('client_id as user_id')
+    .where('event_id', '=', eventId)
+    .union(db.selectFrom('access_memberships').select('user_id').where('event_id', '=', eventId).where('module', '=', 'store'))
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Users holding one of `roles` event-wide in a module of an event, plus its owner (administrator of every
+ * module): the business conference's help desk (administrator and support) is pushed new help requests.
+ */
+export async function moduleTeamOf(db: Kysely<DB>, eventId: string, module: string, roles: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('access_events')
+    .select('client_id as user_id')
+    .where('event_id', '=', eventId)
+    .union(
+      db
+        .selectFrom('access_memberships')
+        .select('user_id')
+        .where('event_id', '=', eventId)
+        .where('module', '=', module)
+        .where('role', 'in', [...roles])
+        .where('round_id', 'is', null)
+        .where('exhibitor_company_id', 'is', null),
+    )
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -3,9 +3,9 @@ import type pg from 'pg';
 import type { AuthUser } from '../../contracts/accounts.js';
 import type { DB } from '../../db/schema.js';
 
-const USER_COLUMNS = ['users.id', 'users.display_name', 'users.email', 'users.administrator', 'users.public_user_id', 'users.email_verified', 'users.avatar_url'] as const;
+const USER_COLUMNS = ['users.id', 'users.display_name', 'users.email', 'users.administrator', 'users.public_user_id', 'users.email_verified', 'users.avatar_url', 'users.allow_attendee_chat'] as const;
 
-type UserRow = { id: string; display_name: string; email: string; administrator: boolean; public_user_id: string; email_verified: boolean; avatar_url?: string | null };
+type UserRow = { id: string; display_name: string; email: string; administrator: boolean; public_user_id: string; email_verified: boolean; avatar_url?: string | null; allow_attendee_chat?: boolean };
 
 export function toAuthUser(row: UserRow): AuthUser {
   return {
@@ -16,6 +16,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     publicUserId: row.public_user_id,
     emailVerified: row.email_verified,
     avatarUrl: row.avatar_url ?? null,
+    allowAttendeeChat: row.allow_attendee_chat ?? false,
   };
 }
 
@@ -80,6 +81,13 @@ export async function usersByIds(db: Kysely<DB>, ids: string[]): Promise<Map<str
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { displayName: r.display_name, email: r.email }]));
+}
+
+/** Which of these users allow chats with other attendees of their events (profile preference, default off). */
+export async function attendeeChatAllowed(db: Kysely<DB>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', [...new Set(ids)]).where('allow_attendee_chat', '=', true).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Names and public ids of users, by id, as other modules show a person (unknown or deleted ids are absent). */

@@ -14,6 +14,8 @@ export interface AccountsTables {
     suspended: Generated<boolean>;
     /** The uploaded picture's URL, null for the initials (migrations/0103_accounts_avatar.sql). */
     avatar_url: Generated<string | null>;
+    /** Profile preference: chats with other attendees of the same events (migrations/0104_accounts_attendee_chat.sql). */
+    allow_attendee_chat: Generated<boolean>;
     created_at: Date | string;
     updated_at: Date | string;
   };

@@ -16,6 +16,7 @@ export const usersProjection = defineProjection<UserEvent>({
     'accounts.EmailChanged',
     'accounts.ProfileUpdated',
     'accounts.AvatarChanged',
+    'accounts.AttendeeChatPreferenceChanged',
     'accounts.AdministratorGranted',
     'accounts.AdministratorRevoked',
     'accounts.AccountSuspended',
@@ -69,6 +70,9 @@ export const usersProjection = defineProjection<UserEvent>({
         }
         case 'accounts.AvatarChanged':
           await trx.updateTable('users').set({ avatar_url: event.data.avatarUrl, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'accounts.AttendeeChatPreferenceChanged':
+          await trx.updateTable('users').set({ allow_attendee_chat: event.data.allowAttendeeChat, updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
         case 'accounts.AdministratorGranted':
           await trx.updateTable('users').set({ administrator: true, updated_at: at }).where('id', '=', event.data.userId).execute();

@@ -2,8 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import type { ChatGroupEntry, ChatListEntry, ChatMessage, MessageState } from '../../contracts/chat.js';
 import type { DB } from '../../db/schema.js';
 import { individualRoomId } from '../../domain/chat/ids.js';
-import { userProfiles } from '../accounts/queries.js';
+import { attendeeChatAllowed, userProfiles } from '../accounts/queries.js';
+import { membershipsOf } from '../access/queries.js';
+import { ACCESS_MATRIX, isModule } from '../../domain/access/matrix.js';
+import { shareAcceptedMeeting } from '../businessConference/meetings-queries.js';
+import { participantsOfUser } from '../businessConference/participants-queries.js';
 import { shareEventTeam, teammateIds } from '../events/queries.js';
+import { fellowAttendeeIds, holdsTicketOf, sharesTicketedEvent } from '../sales/attendance.js';
 import type { MessageSent } from '../../domain/chat/room.js';
 import { iso } from '../../db/dates.js';
 
@@ -64,24 +69,61 @@ export async function findMessage(db: Kysely<DB>, id: string) {
 }
 
 /**
- * Users sharing an event team with the user (the events module's query), plus everyone the user already shares
- * an individual room with; each once.
+ * Users sharing an event team with the user (the events module's query), people holding tickets of the same
+ * events when both allow attendee chats (the sales module's query; the user's own switch first), plus everyone
+ * the user already shares an individual room with; each once.
  */
 export async function contactIds(db: Kysely<DB>, userId: string): Promise<string[]> {
-  const [team, { rows }] = await Promise.all([
+  const fellows = async () => {
+    if (!(await attendeeChatAllowed(db, [userId])).has(userId)) return [];
+    const ids = await fellowAttendeeIds(db, userId);
+    return [...(await attendeeChatAllowed(db, ids))];
+  };
+  const [team, attendees, { rows }] = await Promise.all([
     teammateIds(db, userId),
+    fellows(),
     sql<{ user_id: string }>`
       SELECT m2.user_id FROM chat_room_members m1
         JOIN chat_rooms r ON r.id = m1.room_id AND r.type = 'individual'
         JOIN chat_room_members m2 ON m2.room_id = m1.room_id AND m2.user_id <> ${userId}
        WHERE m1.user_id = ${userId}`.execute(db),
   ]);
-  return [...new Set([...team, ...rows.map((r) => r.user_id)])];
+  return [...new Set([...team, ...attendees, ...rows.map((r) => r.user_id)])];
 }
 
-/** Whether two users share an event team (the events module's query). */
-export function isContact(db: Kysely<DB>, userId: string, otherId: string): Promise<boolean> {
-  return shareEventTeam(db, userId, otherId);
+/**
+ * Whether `userId` may start a conversation with `otherId`: they share an event team; or `userId` is on the team
+ * of an event `otherId` holds a ticket of (the organizer's team can always reach its attendees); or both hold
+ * tickets of one event and both allow attendee chats in their profile. Business conference: the two sides of an
+ * accepted meeting, and the event's team with an approved participant of one of its rounds.
+ */
+export async function isContact(db: Kysely<DB>, userId: string, otherId: string): Promise<boolean> {
+  if (await shareEventTeam(db, userId, otherId)) return true;
+  // The events where userId is on the team: owned, or an event-wide role. A round-scoped role (a business-conference
+  // participant: offer, demand, offer_demand) is not the event's team.
+  const teamEvents = [...new Set((await membershipsOf(db, userId)).filter(isTeamRow).map((m) => m.eventId))];
+  if (await holdsTicketOf(db, otherId, teamEvents)) return true;
+  // Business conference: the two sides of an accepted meeting; the event's team and an approved participant of one
+  // of its rounds (either way: the help desk writes first, the participant answers or asks).
+  if (await shareAcceptedMeeting(db, userId, otherId)) return true;
+  if (await isTeamOfParticipant(db, teamEvents, otherId)) return true;
+  if (await isTeamOfParticipant(db, [...new Set((await membershipsOf(db, otherId)).filter(isTeamRow).map((m) => m.eventId))], userId)) return true;
+  if ((await attendeeChatAllowed(db, [userId, otherId])).size < 2) return false;
+  return sharesTicketedEvent(db, userId, otherId);
+}
+
+/** A membership row of the event's team: the owner's, or a role whose scope is the whole event. */
+function isTeamRow(m: { owner: boolean; module: string | null; role: string | null }): boolean {
+  if (m.owner || !m.module || !m.role || !isModule(m.module)) return true;
+  const permission = (ACCESS_MATRIX[m.module] as Partial<Record<string, { scope: string }>>)[m.role];
+  return permission?.scope !== 'round';
+}
+
+/** Whether `participantUserId` is an approved business-conference participant of one of these events. */
+async function isTeamOfParticipant(db: Kysely<DB>, teamEvents: string[], participantUserId: string): Promise<boolean> {
+  if (teamEvents.length === 0) return false;
+  const events = new Set(teamEvents);
+  return (await participantsOfUser(db, participantUserId)).some((p) => p.status === 'approved' && events.has(p.eventId));
 }
 
 export interface UserSummary {

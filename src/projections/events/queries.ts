@@ -134,14 +134,18 @@ function summaryFromRow(r: EventRow & { min_price: string | null; max_price: str
   };
 }
 
-/** The user's events: owned or on the team; filter all|published|draft|upcoming|past; optional text. */
-export async function myEvents(db: Kysely<DB>, userId: string, filter: string, q: string | undefined, now: Date) {
+/**
+ * The user's events: owned or on the team, and those they attend (`attendedIds`, from the sales module: events of
+ * their tickets); filter all|published|draft|upcoming|past; optional text.
+ */
+export async function myEvents(db: Kysely<DB>, userId: string, filter: string, q: string | undefined, now: Date, attendedIds: string[] = []) {
+  const team = db.selectFrom('event_members').select('event_id').where('user_id', '=', userId);
   let query = db
     .selectFrom('events')
     .leftJoin(priceRange(db), 'p.event_id', 'events.id')
     .selectAll('events')
     .select(['p.min_price', 'p.max_price'])
-    .where('events.id', 'in', db.selectFrom('event_members').select('event_id').where('user_id', '=', userId));
+    .where((eb) => (attendedIds.length ? eb.or([eb('events.id', 'in', team), eb('events.id', 'in', attendedIds)]) : eb('events.id', 'in', team)));
   if (filter === 'published') query = query.where('events.published', '=', true);
   if (filter === 'draft') query = query.where('events.published', '=', false).where('events.cancelled_at', 'is', null);
   if (filter === 'upcoming') query = query.where('events.end_date', '>=', now);
@@ -166,6 +170,7 @@ export async function myEvents(db: Kysely<DB>, userId: string, filter: string, q
       ownerId: r.owner_id,
       owner: r.owner_id === userId,
       roles: Object.fromEntries(mine.map((x) => [x.module, x.role])),
+      attending: attendedIds.includes(r.id),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { redactTokenPaths } from '../../infra/logger.js';
@@ -10,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Files and inline images (`cid`) built by the job (the tickets' PDF, calendar file and QR codes). */
+  attachments?: Mail.Attachment[];
 }
 
 export interface MailTransport {

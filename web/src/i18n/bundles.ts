@@ -13,6 +13,8 @@ export const STRING_BUNDLES = {
   chat: ['chat'],
   notifications: ['notifications'],
   admin: ['admin'],
+  sales: ['sales'],
+  businessConference: ['businessConference'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringBundle = keyof typeof STRING_BUNDLES;

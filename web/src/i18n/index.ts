@@ -31,6 +31,8 @@ const bundles: Record<Exclude<StringBundle, 'core'>, () => Promise<Strings>> = {
   chat: () => import('virtual:es-strings/chat'),
   notifications: () => import('virtual:es-strings/notifications'),
   admin: () => import('virtual:es-strings/admin'),
+  sales: () => import('virtual:es-strings/sales'),
+  businessConference: () => import('virtual:es-strings/businessConference'),
 };
 const loading = new Map<StringBundle, Promise<void>>();
 

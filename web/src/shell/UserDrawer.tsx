@@ -1,6 +1,7 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import EventIcon from '@mui/icons-material/Event';
+import HandshakeIcon from '@mui/icons-material/HandshakeOutlined';
 import HomeIcon from '@mui/icons-material/Home';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
@@ -26,7 +27,7 @@ interface Item {
 }
 
 /**
- * Spec section 2, menus: Inicio, Modulos, Mis Eventos, Mis Entradas, Ajustes de la cuenta; plus Administrador
+ * Spec section 2, menus: Inicio, Modulos, Mis Eventos, Mis Entradas, Mis reuniones (attendee-side menu), Ajustes de la cuenta; plus Administrador
  * (/admin) for platform administrators (spec section 6).
  */
 export function UserDrawerList({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
@@ -38,6 +39,7 @@ export function UserDrawerList({ signedIn, onNavigate }: { signedIn: boolean; on
     { to: '/module', label: t('shell.drawer.modules'), icon: <ViewModuleIcon /> },
     { to: '/myevent', label: t('shell.drawer.myEvents'), icon: <EventIcon /> },
     { to: '/mytickets', label: t('shell.drawer.myTickets'), icon: <ConfirmationNumberIcon /> },
+    { to: '/mymeetings', label: t('shell.drawer.myMeetings'), icon: <HandshakeIcon /> },
     { to: '/settings/profile', label: t('shell.drawer.accountSettings'), icon: <SettingsIcon /> },
     ...(user?.administrator ? [{ to: '/admin', label: t('shell.admin'), icon: <AdminPanelSettingsIcon /> }] : []),
   ];

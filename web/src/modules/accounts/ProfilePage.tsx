@@ -5,7 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
 import { FormField } from '../../components/FormField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
@@ -23,6 +26,7 @@ import {
   useCurrentUser,
   useRemoveAvatarMutation,
   useRequestEmailChangeMutation,
+  useSetProfilePreferencesMutation,
   useUpdateProfileMutation,
   useUploadAvatarMutation,
 } from './api';
@@ -177,6 +181,47 @@ function EmailForm({ user }: { user: AuthUser }) {
   );
 }
 
+/**
+ * Whether people holding tickets of the same events may start a chat with the user (off unless chosen; the
+ * organizer's team of those events can always write). Saved at once, like a setting.
+ */
+function AttendeeChatPreference({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const { notify, notifyError } = useNotify();
+  const [save, { isLoading }] = useSetProfilePreferencesMutation();
+  // The switch moves at once; the saved value (the answer's user) takes over when the save ends.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? user.allowAttendeeChat === true;
+  const toggle = async (allowAttendeeChat: boolean) => {
+    setPending(allowAttendeeChat);
+    try {
+      await save({ allowAttendeeChat }).unwrap();
+      notify(allowAttendeeChat ? t('auth.profile.attendeeChatOn') : t('auth.profile.attendeeChatOff'), 'success');
+    } catch (e) {
+      notifyError(e, t('auth.profile.attendeeChatFailed'));
+    } finally {
+      setPending(null);
+    }
+  };
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            disabled={isLoading}
+            onChange={(e) => void toggle(e.target.checked)}
+            slotProps={{ input: { 'aria-describedby': 'profile-attendee-chat-help' } }}
+            data-testid="profile-attendee-chat"
+          />
+        }
+        label={t('auth.profile.attendeeChat')}
+      />
+      <FormHelperText id="profile-attendee-chat-help">{t('auth.profile.attendeeChatHelp')}</FormHelperText>
+    </Box>
+  );
+}
+
 /** /settings/profile (signed in): name, e-mail and password change, and the way to delete the account. */
 export function Component() {
   const { t } = useTranslation();
@@ -207,6 +252,11 @@ export function Component() {
       <Box sx={{ mt: 3 }}>
         <Section id="profile-email" title={t('auth.profile.emailTitle')}>
           <EmailForm user={user} />
+        </Section>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <Section id="profile-chat" title={t('auth.profile.chatTitle')}>
+          <AttendeeChatPreference user={user} />
         </Section>
       </Box>
       <Paper component="section" aria-labelledby="profile-danger" variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, mt: 3 }}>

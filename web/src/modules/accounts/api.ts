@@ -1,4 +1,4 @@
-import type { AuthUser, ChangePasswordRequest, EmailChangeRequest, ProfileUpdate, SessionResponse, SigninRequest, SignupRequest } from '@contracts/accounts';
+import type { AuthUser, ChangePasswordRequest, EmailChangeRequest, ProfilePreferences, ProfileUpdate, SessionResponse, SigninRequest, SignupRequest } from '@contracts/accounts';
 import { api } from '../../app/api';
 
 interface MessageResponse {
@@ -74,6 +74,14 @@ export const accountsApi = api.injectEndpoints({
         if (data?.data) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.data));
       },
     }),
+    /** PUT profile/preferences: the profile's switches (chats with other attendees of the user's events). */
+    setProfilePreferences: b.mutation<{ data: AuthUser }, ProfilePreferences>({
+      query: (body) => ({ url: 'profile/preferences', method: 'PUT', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.data) dispatch(accountsApi.util.upsertQueryData('me', undefined, data.data));
+      },
+    }),
     requestPasswordReset: b.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: 'passwordReset', method: 'POST', body }),
     }),
@@ -143,6 +151,7 @@ export const {
   useLogoutMutation,
   useChangePasswordMutation,
   useUpdateProfileMutation,
+  useSetProfilePreferencesMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useVerifyEmailMutation,

@@ -1,6 +1,7 @@
 import type { AuthUser } from '@contracts/accounts';
 import type { ChatGroupEntry, ChatListEntry, ChatMessage, MembersChangedEvent, MessageState } from '@contracts/chat';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG, CHAT_SOCKET_EVENTS, messageStateRank } from '@contracts/chat';
+import { newClientId } from '../../app/clientId';
 import { emitSocket, requestSocket } from '../../app/socket';
 import type { AppDispatch, RootState } from '../../app/store';
 import { chatApi, laterState, upsertMessage } from './chatApi';
@@ -8,16 +9,6 @@ import { selectChat, selectChatVisible, selectGroup, setDraft, showChatError } f
 import { addToOutbox, outboxEntries, removeFromOutbox, type OutboxEntry } from './outbox';
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => R;
-
-/** A random v4 UUID; crypto.randomUUID needs a secure context, so plain-HTTP deployments use the fallback. */
-export function newMessageId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 /**
  * State updates that arrive before the message itself (a `message-update` racing the POST answer) are kept
@@ -330,7 +321,7 @@ export function sendText(target: SendTarget, text: string, me: AuthUser): Thunk<
       return false;
     }
     const entry: OutboxEntry = {
-      id: newMessageId(),
+      id: newClientId(),
       _room: target.roomId,
       _participant: target.participant,
       publicUserId: me.publicUserId,

@@ -136,6 +136,7 @@ export const chatApi = api.injectEndpoints({
 export const {
   useChatUsersQuery,
   useChatRoomQuery,
+  useLazyChatRoomQuery,
   useChatMessagesQuery,
   useChatGroupsQuery,
   useCreateGroupMutation,

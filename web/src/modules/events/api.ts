@@ -62,7 +62,7 @@ async function remember<T extends { position: string | null; data?: unknown }>(q
  * so the server authorizes by client, event, module and page. The module area sets the context; calls about
  * another event than the one on screen carry none (the server then checks the user's roles in that event).
  */
-let access: { client?: string; eventId?: string; module?: string; page?: string } = {};
+let access: { client?: string; eventId?: string; module?: string; page?: string; businessConference?: string } = {};
 export function setAccessContext(next: typeof access) {
   access = next;
 }
@@ -74,6 +74,8 @@ function headersFor(eventId: string): Record<string, string> {
     h.module = access.module;
     h.page = access.page ?? '';
   }
+  // The round chosen in the toolbar's round selector (business conference).
+  if (access.businessConference) h.businessconference = access.businessConference;
   return h;
 }
 
@@ -175,8 +177,9 @@ export const eventsApi = eventsTagged.injectEndpoints({
         transformResponse: (r: { data: ModulesData }) => r.data,
         providesTags: ['Event', 'Collaborator'],
       }),
-      validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string }>({
-        query: (q) => ({ url: 'validateRole', params: after({ ...q }) }),
+      validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string; businessConference?: string }>({
+        // A participant's role is held in a round: the chosen one goes as the `businessconference` header.
+        query: ({ businessConference, ...q }) => ({ url: 'validateRole', params: after({ ...q }), headers: businessConference ? { businessconference: businessConference } : {} }),
         transformResponse: (r: ValidateRoleResponse) => r.data.data,
         providesTags: ['Permissions', 'Event', 'Ticket', 'PaymentMethod'],
       }),

@@ -1,5 +1,7 @@
 import { ACCESS_MATRIX, isMenuGroup, pagesOf, permissionOf, rolesOfModule, type MatrixMenuItem } from '@contracts/access';
 import { MODULE_AREA_RESERVED_WORDS, type ModuleName } from '@contracts/events';
+import { storePages } from '../sales/storePages';
+import { conferencePages } from '../businessConference/conferencePages';
 
 /**
  * Module drawers of the organizer area. The items per module and role are the access matrix's (the spec's "Menus"
@@ -27,7 +29,8 @@ export const isGroup = (e: MenuEntry): e is MenuGroup => 'items' in e;
 
 /** Pages of each module built in this release (the others are shown disabled in the drawer). */
 export const BUILT_PAGES: Partial<Record<ModuleName, readonly string[]>> = {
-  store: ['', '/tickets', '/manage/settings', '/history'],
+  store: ['', '/tickets', '/manage/settings', '/history', ...Object.keys(storePages)],
+  businessConference: ['', ...Object.keys(conferencePages)],
   settings: ['', '/user'],
   contacts: [''],
   exhibitor: [''],

@@ -5,10 +5,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
+import { newClientId } from '../../../app/clientId';
 import { FormDialogActions } from '../../../components/FormDialogActions';
 import { useTranslation } from '../../../i18n';
 import { useAppDispatch } from '../../../app/store';
-import { addGroup, newMessageId } from '../chatActions';
+import { addGroup } from '../chatActions';
 import { useCreateGroupMutation } from '../chatApi';
 import { ContactChecklist } from './ContactChecklist';
 
@@ -32,7 +33,7 @@ export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
   const [create, { isLoading }] = useCreateGroupMutation();
   const [failure, setFailure] = useState<string | null>(null);
   // One id per dialog opening: a retry after a lost answer returns the same room instead of a second one.
-  const roomId = useRef(newMessageId());
+  const roomId = useRef(newClientId());
 
   const trimmed = name.trim();
   const nameError = !trimmed ? t('chat.groups.dialog.nameRequired') : trimmed.length > GROUP_NAME_MAX ? t('chat.groups.dialog.nameTooLong') : null;
@@ -43,7 +44,7 @@ export function NewGroupDialog({ open, contacts, onClose, onCreated }: Props) {
     setMembers([]);
     setSubmitted(false);
     setFailure(null);
-    roomId.current = newMessageId();
+    roomId.current = newClientId();
   };
   const close = () => {
     if (isLoading) return;

@@ -23,6 +23,7 @@ import { menuFor, RESERVED_WORDS } from '../menus';
 import { ModuleAreaContext, modulePath, type ModuleAreaValue } from './context';
 import { ModuleDrawer } from './ModuleDrawer';
 import { EventStatusChip } from '../components/common';
+import { RoundRedirects, RoundSelector, useConferenceRounds } from '../../businessConference/rounds/RoundToolbar';
 
 /** Spec breakpoint: the publish button and the side menu need a wide screen (1060 px). */
 const WIDE = '(min-width:1060px)';
@@ -47,7 +48,12 @@ export function Component() {
   const module = params.module;
   const page = params['*'] ? `/${params['*'].replace(/\/+$/, '')}` : '';
 
-  const { data, error, isFetching, isLoading } = useValidateRoleQuery({ client: administrator, event: eventParam, module, page });
+  // Business conference: the toolbar's round; a participant's role is the one held in it.
+  const conference = useConferenceRounds(module, eventParam);
+  const { data, error, isFetching, isLoading } = useValidateRoleQuery(
+    { client: administrator, event: eventParam, module, page, businessConference: conference.round?._id },
+    { skip: conference.loading },
+  );
 
   // Changing event or administrator resets permissions (spec section 4).
   useEffect(() => {
@@ -67,9 +73,9 @@ export function Component() {
 
   // Headers of the spec for the page's calls; layout effects run before the pages' fetching effects.
   useLayoutEffect(() => {
-    setAccessContext({ client: administrator, eventId: event?._id, module: event ? module : undefined, page });
+    setAccessContext({ client: administrator, eventId: event?._id, module: event ? module : undefined, page, businessConference: conference.round?._id });
     return () => setAccessContext({});
-  }, [administrator, event?._id, module, page]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [administrator, event?._id, module, page, conference.round?._id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const hasMenu = !!module && menuFor(module, role).length > 0;
   // Mounted for the publisher whether or not the event is published yet: the publish's loading dialog must
@@ -110,13 +116,14 @@ export function Component() {
         role={role}
         page={page}
         maximumPrice={data?.ticket.maximumPrice ?? 0}
-        businessConferences={data?.businessConferences.length ?? 0}
+        businessConferences={module === 'businessConference' ? conference.rounds.length : (data?.businessConferences.length ?? 0)}
         onNavigate={() => setDrawerOpen(false)}
       />
     ) : null;
 
   return (
     <ModuleAreaContext.Provider value={value}>
+      <RoundRedirects state={conference} />
       <Paper
         square
         elevation={0}
@@ -171,6 +178,7 @@ export function Component() {
             </Select>
           </FormControl>
         )}
+        {event && module === 'businessConference' && <RoundSelector state={conference} />}
         {event && (
           <EventStatusChip published={event.published} cancelled={!!event.cancelledAt} />
         )}
@@ -181,7 +189,7 @@ export function Component() {
             // A cancelled event is never published again (the server refuses it too).
             published={event.published || !!event.cancelledAt}
             ticketsPath={modulePath(administrator, event.eventCode, 'store', '/tickets')}
-            paymentPath={modulePath(administrator, event.eventCode, 'store', '/manage/settings')}
+            paymentPath={modulePath(administrator, event.eventCode, 'store', '/manage/paymentMethods')}
           />
         )}
         {!event && pathname.split('/')[3] !== 'create' && (

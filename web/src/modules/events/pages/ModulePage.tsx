@@ -3,8 +3,11 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useTranslation } from '../../../i18n';
 import { ErrorView } from '../../../components/ErrorPage';
 import { useModuleArea } from '../area/context';
+import { storePages } from '../../sales/storePages';
+import { conferencePages } from '../../businessConference/conferencePages';
+import { ConferenceLayer } from '../../businessConference/home/layer';
+import { matchPage, PageParamsContext } from './pageMatch';
 
-const Dashboard = lazy(() => import('./DashboardPage'));
 const Tickets = lazy(() => import('./TicketsPage'));
 const PaymentMethods = lazy(() => import('./PaymentMethodsPage'));
 const History = lazy(() => import('./HistoryPage'));
@@ -13,8 +16,11 @@ const Team = lazy(() => import('./CollaboratorsPage').then((m) => ({ default: m.
 
 /** Built pages per module (route suffix -> page). Other pages of the menus are disabled there, so 404 here. */
 const PAGES: Record<string, Record<string, LazyExoticComponent<ComponentType>>> = {
-  store: { '': Dashboard, '/tickets': Tickets, '/manage/settings': PaymentMethods, '/manage/paymentMethods': PaymentMethods, '/history': History },
-  businessConference: { '': ModuleHome },
+  // The sales module's pages come last: they replace the events module's where both have one (manage/settings); the
+  // store's Tablero ('') is the sales module's.
+  store: { '/tickets': Tickets, '/manage/settings': PaymentMethods, '/manage/paymentMethods': PaymentMethods, '/history': History, ...storePages },
+  // The business conference's Tablero ('') is its own once built.
+  businessConference: { '': ModuleHome, ...conferencePages },
   exhibitor: { '': ModuleHome },
   settings: { '': ModuleHome, '/user': Team },
   contacts: { '': ModuleHome },
@@ -33,12 +39,17 @@ export function Component() {
     if (role && page === '') return <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}><ModuleHome /></Suspense>;
     return <ErrorView status={403} />;
   }
-  const Page = PAGES[module]?.[page] ?? (page === '' ? ModuleHome : undefined);
+  // An exact suffix first, then a parameterized one ('/offer/schedules/:id') whose parts the page reads.
+  const match = matchPage(PAGES[module], page);
+  const Page = match?.value ?? (page === '' ? ModuleHome : undefined);
   if (!Page) return <ErrorView status={404} />;
   const Shown = module === 'store' && page === '' && role !== 'administrator' ? ModuleHome : Page;
   return (
     <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
-      <Shown />
+      <PageParamsContext.Provider value={match?.params ?? {}}>
+        <Shown />
+      </PageParamsContext.Provider>
+      {module === 'businessConference' && <ConferenceLayer />}
     </Suspense>
   );
 }

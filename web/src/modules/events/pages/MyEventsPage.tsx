@@ -16,7 +16,7 @@ import { modulePath } from '../area/context';
 import { EmptyState, EventStatusChip, PageHeader } from '../components/common';
 import { EventCard, EventGrid, EventGridSkeleton } from '../components/EventCard';
 
-/** /myevent/{filter?}: the user's events (own and of their teams), filtered by state. */
+/** /myevent/{filter?}: the user's events (own, of their teams and those they attend), filtered by state. */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,6 +52,8 @@ export function Component() {
         <EventGrid>
           {data.map((ev) => {
             const firstModule = ev.roles.store ? 'store' : Object.keys(ev.roles)[0] ?? 'store';
+            // An event the user only attends leads to their tickets, not to its management.
+            const attendOnly = Object.keys(ev.roles).length === 0;
             return (
               <EventCard
                 key={ev._id}
@@ -60,6 +62,7 @@ export function Component() {
                   <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', alignItems: 'center', mt: 1 }}>
                     <EventStatusChip published={ev.published} cancelled={!!ev.cancelled} />
                     {ev.owner && <Chip size="small" variant="outlined" label={t('events.team.owner')} />}
+                    {ev.attending && <Chip size="small" color="success" variant="outlined" label={t('events.mine.attending')} />}
                     <Box sx={{ flex: 1 }} />
                     <Button
                       size="small"
@@ -67,11 +70,11 @@ export function Component() {
                       onClick={(e) => {
                         e.preventDefault();
                         e.stopPropagation();
-                        navigate(modulePath(ev.ownerId, ev.eventCode, firstModule));
+                        navigate(attendOnly ? '/mytickets' : modulePath(ev.ownerId, ev.eventCode, firstModule));
                       }}
                       onMouseDown={(e) => e.stopPropagation()}
                     >
-                      {t('events.mine.manage')}
+                      {attendOnly ? t('events.mine.myTickets') : t('events.mine.manage')}
                     </Button>
                   </Box>
                 }

@@ -11,13 +11,16 @@ import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from '../../../i18n';
-import { useEffect } from 'react';
+import { useTranslation, withStrings } from '../../../i18n';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { usePublicEventQuery } from '../api';
 import { longDate, money, shortDate } from '../format';
 import { timeZoneWords } from '../timeZone';
+
+/** The store's ticket picker (sales module), loaded only when an event has tickets on sale: the page stays light. */
+const TicketPicker = lazy(withStrings(['sales'], () => import('../../sales/checkout/TicketPicker')));
 
 /** The browser tab names the event, as the server's HTML does (src/http/web-page.ts); the shell's title after. */
 function useEventTitle(name: string | undefined) {
@@ -41,6 +44,35 @@ export function Component() {
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
   const ev = data.data;
   const sameDay = shortDate(ev.startDate, ev.timeZone).slice(0, 11) === shortDate(ev.endDate, ev.timeZone).slice(0, 11);
+  // What the page shows of the ticket types while the picker loads, and on a preview or a cancelled event.
+  const ticketList = (
+    <Paper variant="outlined">
+      {data.ticketTypes.map((tt, i) => (
+        <Box key={tt._id}>
+          {i > 0 && <Divider />}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }} data-testid="public-ticket">
+            <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 700 }}>{tt.name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {tt.saleStatus === 'upcoming' && tt.saleStart
+                  ? t('events.public.saleFrom', { date: shortDate(tt.saleStart, ev.timeZone) })
+                  : tt.saleEnd
+                    ? t('events.public.saleUntil', { date: shortDate(tt.saleEnd, ev.timeZone) })
+                    : t('events.public.perOrder', { min: tt.minPerOrder, max: tt.maxPerOrder })}
+              </Typography>
+            </Box>
+            <Chip
+              size="small"
+              label={t(`events.public.status_${tt.saleStatus}`)}
+              color={tt.saleStatus === 'onSale' ? 'success' : 'default'}
+              variant={tt.saleStatus === 'onSale' ? 'filled' : 'outlined'}
+            />
+            <Typography sx={{ fontWeight: 800, fontSize: 18, minWidth: 96, textAlign: 'right' }}>{tt.price === 0 ? t('events.common.free') : money(tt.price, ev.currency)}</Typography>
+          </Box>
+        </Box>
+      ))}
+    </Paper>
+  );
 
   return (
     <Box>
@@ -88,33 +120,12 @@ export function Component() {
             </Typography>
             {data.ticketTypes.length === 0 ? (
               <Typography color="text.secondary">{ev.cancelledAt ? t('events.lifecycle.publicNoTickets') : t('events.public.noTickets')}</Typography>
+            ) : data.preview || ev.cancelledAt ? (
+              ticketList
             ) : (
-              <Paper variant="outlined">
-                {data.ticketTypes.map((tt, i) => (
-                  <Box key={tt._id}>
-                    {i > 0 && <Divider />}
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, flexWrap: 'wrap' }} data-testid="public-ticket">
-                      <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-                        <Typography sx={{ fontWeight: 700 }}>{tt.name}</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {tt.saleStatus === 'upcoming' && tt.saleStart
-                            ? t('events.public.saleFrom', { date: shortDate(tt.saleStart, ev.timeZone) })
-                            : tt.saleEnd
-                              ? t('events.public.saleUntil', { date: shortDate(tt.saleEnd, ev.timeZone) })
-                              : t('events.public.perOrder', { min: tt.minPerOrder, max: tt.maxPerOrder })}
-                        </Typography>
-                      </Box>
-                      <Chip
-                        size="small"
-                        label={t(`events.public.status_${tt.saleStatus}`)}
-                        color={tt.saleStatus === 'onSale' ? 'success' : 'default'}
-                        variant={tt.saleStatus === 'onSale' ? 'filled' : 'outlined'}
-                      />
-                      <Typography sx={{ fontWeight: 800, fontSize: 18, minWidth: 96, textAlign: 'right' }}>{tt.price === 0 ? t('events.common.free') : money(tt.price, ev.currency)}</Typography>
-                    </Box>
-                  </Box>
-                ))}
-              </Paper>
+              <Suspense fallback={ticketList}>
+                <TicketPicker eventCode={ev.eventCode} timeZone={ev.timeZone} />
+              </Suspense>
             )}
           </Box>
 
