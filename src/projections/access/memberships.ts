@@ -8,7 +8,8 @@ import type {
   EventPublished,
 } from '../../domain/events/event.js';
 import type { ParticipantApproved, ParticipantRejected } from '../../domain/businessConference/participant.js';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { defineProjection } from '../projection.js';
 
 /** The events module's facts that change who may do what in an event. */
@@ -29,6 +30,37 @@ export type AccessSourceEvent =
  * it. The organizer's administrator role is implied by access_events.client_id, so a module added later is
  * the organizer's without a backfill. Built from the log alone: a rebuild gives the same rows.
  */
+/**
+ * Grants a role in an event (a round of it when `roundId` is set) in one statement: the client comes from the
+ * event's row, so an unknown event inserts nothing; a second grant of the same place replaces the role.
+ */
+async function grant(
+  trx: Transaction<DB>,
+  g: { userId: string; eventId: string; module: string; role: string; roundId: string | null; by: string; at: string },
+) {
+  await trx
+    .insertInto('access_memberships')
+    .columns(['user_id', 'client_id', 'event_id', 'module', 'role', 'round_id', 'exhibitor_company_id', 'granted_by', 'granted_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('access_events')
+        .select([
+          eb.val(g.userId).as('user_id'),
+          'client_id',
+          'event_id',
+          eb.val(g.module).as('module'),
+          eb.val(g.role).as('role'),
+          sql<string | null>`${g.roundId}::text`.as('round_id'),
+          sql<string | null>`NULL::text`.as('exhibitor_company_id'),
+          eb.val(g.by).as('granted_by'),
+          sql<Date>`${g.at}::timestamptz`.as('granted_at'),
+        ])
+        .where('event_id', '=', g.eventId),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'event_id', 'module', 'round_id', 'exhibitor_company_id']).doUpdateSet({ role: g.role, granted_by: g.by, granted_at: g.at }))
+    .execute();
+}
+
 export const accessMemberships = defineProjection<AccessSourceEvent>({
   name: 'access.memberships',
   eventTypes: [
@@ -76,30 +108,7 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
           break;
         case 'events.CollaboratorInvited': {
           const d = e.data;
-          // One statement: the client comes from the event's row (none for an unknown event: nothing inserted).
-          await trx
-            .insertInto('access_memberships')
-            .columns(['user_id', 'client_id', 'event_id', 'module', 'role', 'round_id', 'exhibitor_company_id', 'granted_by', 'granted_at'])
-            .expression((eb) =>
-              eb
-                .selectFrom('access_events')
-                .select([
-                  eb.val(d.inviteeUserId).as('user_id'),
-                  'client_id',
-                  'event_id',
-                  eb.val(d.module).as('module'),
-                  eb.val(d.role).as('role'),
-                  sql<string | null>`NULL::text`.as('round_id'),
-                  sql<string | null>`NULL::text`.as('exhibitor_company_id'),
-                  eb.val(d.invitedBy).as('granted_by'),
-                  sql<Date>`${d.at}::timestamptz`.as('granted_at'),
-                ])
-                .where('event_id', '=', d.eventId),
-            )
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'event_id', 'module', 'round_id', 'exhibitor_company_id']).doUpdateSet({ role: d.role, granted_by: d.invitedBy, granted_at: d.at }),
-            )
-            .execute();
+          await grant(trx, { userId: d.inviteeUserId, eventId: d.eventId, module: d.module, role: d.role, roundId: null, by: d.invitedBy, at: d.at });
           break;
         }
         case 'events.CollaboratorRemoved':
@@ -108,29 +117,7 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
         case 'businessConference.ParticipantApproved': {
           // An approved participant holds their type (offer, demand, offer_demand) as a role in that round only.
           const d = e.data;
-          await trx
-            .insertInto('access_memberships')
-            .columns(['user_id', 'client_id', 'event_id', 'module', 'role', 'round_id', 'exhibitor_company_id', 'granted_by', 'granted_at'])
-            .expression((eb) =>
-              eb
-                .selectFrom('access_events')
-                .select([
-                  eb.val(d.userId).as('user_id'),
-                  'client_id',
-                  'event_id',
-                  eb.val('businessConference').as('module'),
-                  eb.val(d.participantType).as('role'),
-                  eb.val(d.roundId).as('round_id'),
-                  sql<string | null>`NULL::text`.as('exhibitor_company_id'),
-                  eb.val(d.by).as('granted_by'),
-                  sql<Date>`${d.at}::timestamptz`.as('granted_at'),
-                ])
-                .where('event_id', '=', d.eventId),
-            )
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'event_id', 'module', 'round_id', 'exhibitor_company_id']).doUpdateSet({ role: d.participantType, granted_by: d.by, granted_at: d.at }),
-            )
-            .execute();
+          await grant(trx, { userId: d.userId, eventId: d.eventId, module: 'businessConference', role: d.participantType, roundId: d.roundId, by: d.by, at: d.at });
           break;
         }
         case 'businessConference.ParticipantRejected':
