@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   MERCHANT_API_USER: z.string().optional(),
   MERCHANT_API_PASSWORD: z.string().optional(),
   MERCHANT_WEBHOOK_SECRET: z.string().optional(),
+  /** The second provider's browser checkout script (checkout.js); unset, the sandbox or production one by the event's mode. */
+  MERCHANT_CHECKOUT_URL: z.url().optional(),
   /**
    * Origins (CSP connect-src sources, comma-separated) the box office's browser may reach besides the local DYMO
    * service on https://127.0.0.1: a remote print server; tests add their plain-HTTP fake (http://127.0.0.1:*).
@@ -74,6 +76,8 @@ export interface Config {
     merchantUser?: string;
     merchantPassword?: string;
     merchantWebhookSecret?: string;
+    /** The merchant provider's checkout script for the buyer's browser; unset, by the event's mode. */
+    merchantCheckoutUrl?: string;
   };
   /** Extra CSP connect-src sources for badge printing (BOXOFFICE_PRINT_ORIGINS). */
   boxOfficePrintOrigins: string[];
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       merchantUser: e.MERCHANT_API_USER,
       merchantPassword: e.MERCHANT_API_PASSWORD,
       merchantWebhookSecret: e.MERCHANT_WEBHOOK_SECRET,
+      merchantCheckoutUrl: e.MERCHANT_CHECKOUT_URL,
     },
     boxOfficePrintOrigins: e.BOXOFFICE_PRINT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     salesWaitlistOfferSeconds: e.SALES_WAITLIST_OFFER_SECONDS,

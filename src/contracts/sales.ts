@@ -99,6 +99,8 @@ export const orderPaymentSchema = z.object({
   culqiTokensUrl: z.string(),
   merchantId: z.string().nullable(),
   merchantMode: z.enum(['sandbox', 'production']).nullable(),
+  /** The merchant provider's checkout script for the browser (by the event's mode, or the config's); null without that method. */
+  merchantCheckoutUrl: z.string().nullable(),
   /** The organizer's bank-deposit instructions, when the event takes deposits. */
   depositInstructions: z.string().nullable(),
 });
@@ -139,7 +141,21 @@ export type SetAttendeesRequest = z.infer<typeof setAttendeesRequest>;
 export const culqiPaymentRequest = z.object({ token: z.string().trim().min(1).max(200), email: personEmail, clientId });
 /** POST reservation/:id/merchant: the transaction token of the merchant provider's form. */
 export const merchantPaymentRequest = z.object({ transactionToken: z.string().trim().min(1).max(500), email: personEmail.optional(), clientId });
-export const merchantSessionResponse = z.object({ sessionKey: z.string(), amount: z.number().int(), currency: currencySchema, purchaseRef: z.string(), merchantId: z.string().nullable() });
+/**
+ * POST reservation/:id/merchant/session. With the client id the payment will be sent with, the answer carries the
+ * purchase number its authorization will use, which the browser's form is configured with.
+ */
+export const merchantSessionRequest = z.object({ clientId: clientId.optional() });
+export const merchantSessionResponse = z.object({
+  sessionKey: z.string(),
+  amount: z.number().int(),
+  currency: currencySchema,
+  purchaseRef: z.string(),
+  /** Numeric, up to 12 digits; null when no clientId was sent. */
+  purchaseNumber: z.string().nullable(),
+  merchantId: z.string().nullable(),
+});
+export type MerchantSessionDto = z.infer<typeof merchantSessionResponse>;
 
 /** POST reservation/:id/cancel (the buyer), POST order/:id/cancel and order/:id/refund (the team). */
 export const cancelOrderRequest = z.object({ reason: z.string().trim().max(500).optional(), clientId: clientId.optional() });

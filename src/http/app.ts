@@ -10,6 +10,7 @@ import client from 'prom-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { redactTokenPaths } from '../infra/logger.js';
+import { merchantCheckoutOrigins } from '../payments/merchant.js';
 import type { ProjectionStatus } from '../projections/runner.js';
 import { authenticate } from './auth.js';
 import { errorBody, errorHandler } from './errors.js';
@@ -68,17 +69,30 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
       },
     }),
   );
+  // The second card provider's checkout script (MERCHANT_CHECKOUT_URL, or its sandbox and production hosts) opens the
+  // provider's own card form: the script, the form it frames and what that brings (styles, images, its calls).
+  const merchantCheckout = merchantCheckoutOrigins(ctx.config.payments.merchantCheckoutUrl);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...merchantCheckout],
+          frameSrc: ["'self'", ...merchantCheckout],
           // MUI/emotion inject style tags at runtime.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'", ...merchantCheckout],
+          imgSrc: ["'self'", 'data:', 'blob:', ...merchantCheckout],
           // The card form tokenises the card in the browser, straight at Culqi's token host (card numbers never reach us).
           // Badge printing: the DYMO Connect service on the visitor's machine (loopback HTTPS, ports 41951-41960).
-          connectSrc: ["'self'", 'ws:', 'wss:', new URL(ctx.config.payments.culqiTokensUrl).origin, ...PRINT_SOURCES, ...ctx.config.boxOfficePrintOrigins],
+          connectSrc: [
+            "'self'",
+            'ws:',
+            'wss:',
+            new URL(ctx.config.payments.culqiTokensUrl).origin,
+            ...merchantCheckout,
+            ...PRINT_SOURCES,
+            ...ctx.config.boxOfficePrintOrigins,
+          ],
           upgradeInsecureRequests: null,
         },
       },

@@ -25,6 +25,8 @@ import {
 /** Hosts, paths and names of Niubiz's API (unverified). */
 export const NIUBIZ = {
   hosts: { sandbox: 'https://apisandbox.vnforappstest.com', production: 'https://apiprod.vnforapps.com' },
+  /** The browser's checkout script (it defines `window.VisanetCheckout`, whose form hands back the transaction token). */
+  checkoutScripts: { sandbox: 'https://static-content-qas.vnforapps.com/v2/js/checkout.js', production: 'https://static-content.vnforapps.com/v2/js/checkout.js' },
   security: '/api.security/v1/security',
   session: (merchantId: string) => `/api.ecommerce/v2/ecommerce/token/session/${merchantId}`,
   authorization: (merchantId: string) => `/api.authorization/v3/authorization/ecommerce/${merchantId}`,
@@ -35,6 +37,12 @@ export const NIUBIZ = {
   /** ACTION_CODE -> the decline codes Culqi uses too, so the buyer's texts (messages.payments.declinedBy) are shared. */
   declineCodes: { '116': 'insufficient_funds', '101': 'expired_card', '129': 'invalid_cvv', '208': 'lost_card', '209': 'stolen_card', '263': 'fraudulent' } as Record<string, string>,
 } as const;
+
+/** The checkout script the buyer's browser loads for an event in this mode; `override` (MERCHANT_CHECKOUT_URL) wins. */
+export const merchantCheckoutScript = (mode: 'sandbox' | 'production', override?: string) => override ?? NIUBIZ.checkoutScripts[mode];
+
+/** The origins the checkout script may come from (and frame its form from): the CSP's script-src and frame-src. */
+export const merchantCheckoutOrigins = (override?: string) => [...new Set((override ? [override] : Object.values(NIUBIZ.checkoutScripts)).map((u) => new URL(u).origin))];
 
 export interface MerchantOptions {
   merchantId: string;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStreamId } from '../../src/domain/sales/order.js';
+import { NIUBIZ } from '../../src/payments/merchant.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { startFakeMerchant, type FakeMerchant } from '../support/fake-merchant.js';
 import { client, organizer } from '../events/helpers.js';
@@ -39,7 +40,8 @@ describe('merchant provider payments', () => {
   it('exposes merchant id and mode, opens a session, authorizes once although submitted twice; a decline is Spanish', async () => {
     const { anon, order, position } = await merchantOrder();
     const info = await anon.get(`/reservation/${order._id}?after=${position}`);
-    expect(info.body.payment).toMatchObject({ merchantId: merchant.merchantId, merchantMode: 'sandbox' });
+    // The browser's checkout script follows the event's mode (MERCHANT_CHECKOUT_URL is not set here).
+    expect(info.body.payment).toMatchObject({ merchantId: merchant.merchantId, merchantMode: 'sandbox', merchantCheckoutUrl: NIUBIZ.checkoutScripts.sandbox });
     const session = await anon.post(`/reservation/${order._id}/merchant/session`, {});
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ sessionKey: expect.any(String), amount: 8000, currency: 'PEN', merchantId: merchant.merchantId });
@@ -58,6 +60,29 @@ describe('merchant provider payments', () => {
     expect(again.status).toBe(200);
     expect(again.body.order).toMatchObject({ status: 'paid' });
     expect(authorizations() - before).toBe(1);
+  });
+
+  it('a session asked with the payment’s client id gives the purchase number its authorization uses; the CSP allows the checkout script', async () => {
+    const { anon, order } = await merchantOrder();
+    const clientId = randomUUID();
+    const session = await anon.post(`/reservation/${order._id}/merchant/session`, { clientId });
+    expect(session.status).toBe(200);
+    expect(session.body.purchaseNumber).toMatch(/^\d{12}$/);
+    const paid = await anon.post(`/reservation/${order._id}/merchant`, { transactionToken: merchant.token(), email: 'm@example.com', clientId });
+    expect(paid.status).toBe(200);
+    const auth = merchant.requests.filter((r) => r.path.includes('/authorization/')).at(-1)!;
+    expect((auth.body?.order as { purchaseNumber: string }).purchaseNumber).toBe(session.body.purchaseNumber);
+    // A session for a paid order is refused in Spanish.
+    const late = await anon.post(`/reservation/${order._id}/merchant/session`, { clientId: randomUUID() });
+    expect(late.status).toBe(409);
+    expect(late.body.messagePublic).toEqual(expect.any(String));
+
+    const csp = (await fetch(app.url + '/')).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' ')) ?? '';
+    for (const name of ['script-src', 'frame-src', 'connect-src']) {
+      expect(directive(name)).toContain(new URL(NIUBIZ.checkoutScripts.sandbox).origin);
+      expect(directive(name)).toContain(new URL(NIUBIZ.checkoutScripts.production).origin);
+    }
   });
 
   it('its signed webhook, replayed, changes nothing more; a forged signature is refused; the team refunds through it', async () => {

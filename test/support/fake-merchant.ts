@@ -6,12 +6,20 @@
  *   `ntk_decline_<decline_code>_*` not authorized with that decline's ACTION_CODE,
  *   `ntk_fail_*`                   a 500 (the provider down).
  * Every request is recorded for tests to assert what reached the provider.
+ *
+ * The browser's side, `GET /v2/js/checkout.js` (any origin, as Niubiz's static host): a small stand-in for Niubiz's
+ * checkout script. It defines `window.VisanetCheckout` with `configure` and `open`; `open` shows the provider's own
+ * card form over the page and, on "Pagar", hands `complete({ transactionToken, channel: 'web', customerEmail })` a
+ * token made from the card the way fake-culqi.ts maps Culqi's test cards: 4111 1111 1111 1111 (and any other valid
+ * number) `ntk_ok_<hex>`, the cards of TEST_CARD_DECLINES `ntk_decline_<code>_<hex>` (4000 0300 0000 0009: no
+ * funds), TEST_CARD_FAIL `ntk_fail_<hex>`. "Cancelar" calls `cancel()`; past `expirationminutes` it goes to
+ * `timeouturl`. Card numbers stay in the page: nothing is sent anywhere.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NIUBIZ } from '../../src/payments/merchant.js';
-import type { RecordedRequest } from './fake-culqi.js';
+import { TEST_CARD_DECLINES, TEST_CARD_FAIL, type RecordedRequest } from './fake-culqi.js';
 
 interface Transaction {
   transactionId: string;
@@ -25,6 +33,8 @@ interface Transaction {
 
 export interface FakeMerchant {
   url: string;
+  /** The checkout script the browser loads (MERCHANT_CHECKOUT_URL). */
+  checkoutUrl: string;
   merchantId: string;
   credentials: { user: string; password: string };
   webhookSecret: string;
@@ -40,6 +50,105 @@ export interface FakeMerchant {
 }
 
 const rand = (n = 8) => randomBytes(n).toString('hex');
+
+/** Where the fake serves its stand-in for Niubiz's browser checkout script. */
+const CHECKOUT_PATH = '/v2/js/checkout.js';
+
+/**
+ * The stand-in for Niubiz's checkout.js (plain ES2017, no inline handlers: the page's CSP allows the script's origin
+ * only). Its overlay is the provider's form, in Spanish as Niubiz's is.
+ */
+const checkoutScript = () => `(() => {
+  const DECLINES = ${JSON.stringify(TEST_CARD_DECLINES)};
+  const FAIL = ${JSON.stringify(TEST_CARD_FAIL)};
+  const ID = 'visanet-checkout';
+  let config = null;
+  let timer = null;
+  const hex = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const luhn = (d) => d.split('').reverse().reduce((sum, ch, i) => { let x = Number(ch); if (i % 2) x = x * 2 > 9 ? x * 2 - 9 : x * 2; return sum + x; }, 0) % 10 === 0;
+  const tokenFor = (number) => number === FAIL ? 'ntk_fail_' + hex(8) : DECLINES[number] ? 'ntk_decline_' + DECLINES[number] + '_' + hex(8) : 'ntk_ok_' + hex(8);
+  const el = (tag, props, children) => {
+    const e = Object.assign(document.createElement(tag), props || {});
+    (children || []).forEach((c) => e.append(c));
+    return e;
+  };
+  const field = (id, label, props) => {
+    const input = el('input', Object.assign({ id, name: id, required: true }, props));
+    input.style.cssText = 'display:block;width:100%;box-sizing:border-box;padding:8px;margin:4px 0 12px;font-size:16px;border:1px solid #767676;border-radius:4px';
+    return el('label', { htmlFor: id }, [label, input]);
+  };
+  const close = () => {
+    clearTimeout(timer);
+    const o = document.getElementById(ID);
+    if (o) o.remove();
+  };
+  window.VisanetCheckout = {
+    configure(options) {
+      for (const k of ['sessiontoken', 'merchantid', 'purchasenumber', 'amount']) {
+        if (options == null || options[k] === undefined || options[k] === null || options[k] === '') throw new Error('VisanetCheckout: falta ' + k);
+      }
+      config = options;
+    },
+    open() {
+      if (!config) throw new Error('VisanetCheckout: configure antes de open');
+      if (document.getElementById(ID)) return;
+      const c = config;
+      const error = el('p', { id: ID + '-error', role: 'alert' });
+      error.style.cssText = 'color:#b00020;min-height:1em;margin:0 0 8px';
+      const pay = el('button', { type: 'submit', textContent: 'Pagar S/ ' + Number(c.amount).toFixed(2) });
+      const cancel = el('button', { type: 'button', textContent: 'Cancelar' });
+      for (const b of [pay, cancel]) b.style.cssText = 'padding:10px 16px;font-size:16px;border-radius:4px;border:0;cursor:pointer;margin-right:8px';
+      pay.style.background = c.formbuttoncolor || '#0d47a1';
+      pay.style.color = '#fff';
+      const form = el('form', { noValidate: true }, [
+        el('h2', { id: ID + '-title', textContent: 'Paga con tu tarjeta' }),
+        el('p', { textContent: 'Comercio ' + c.merchantid + ' · compra ' + c.purchasenumber }),
+        field(ID + '-card', 'Número de tarjeta', { inputMode: 'numeric', autocomplete: 'cc-number' }),
+        field(ID + '-expiry', 'Vencimiento (MM/AA)', { inputMode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM/AA' }),
+        field(ID + '-cvv', 'CVV', { inputMode: 'numeric', autocomplete: 'cc-csc' }),
+        field(ID + '-email', 'Correo electrónico', { type: 'email', autocomplete: 'email' }),
+        error,
+        pay,
+        cancel,
+      ]);
+      form.style.cssText = 'background:#fff;color:#111;padding:24px;border-radius:8px;width:min(420px,92vw);max-height:92vh;overflow:auto;font:16px sans-serif';
+      const overlay = el('div', { id: ID, role: 'dialog' }, [form]);
+      overlay.setAttribute('aria-modal', 'true');
+      overlay.setAttribute('aria-labelledby', ID + '-title');
+      overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.6);display:flex;align-items:center;justify-content:center';
+      const value = (s) => document.getElementById(ID + '-' + s).value.trim();
+      cancel.addEventListener('click', () => {
+        close();
+        if (typeof c.cancel === 'function') c.cancel();
+      });
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const number = value('card').replace(/\\D+/g, '');
+        const expiry = /^(\\d{2})\\/?(\\d{2})$/.exec(value('expiry'));
+        const email = value('email');
+        const problem =
+          !/^\\d{13,19}$/.test(number) || !luhn(number) ? 'El número de tarjeta no es válido.'
+          : !expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12 ? 'La fecha de vencimiento no es válida.'
+          : !/^\\d{3,4}$/.test(value('cvv')) ? 'El CVV no es válido.'
+          : !/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(email) ? 'El correo electrónico no es válido.'
+          : '';
+        error.textContent = problem;
+        if (problem) return;
+        // The form is gone with the first "Pagar": a double click hands back one token.
+        close();
+        if (typeof c.complete === 'function') c.complete({ transactionToken: tokenFor(number), channel: 'web', customerEmail: email });
+      });
+      document.body.append(overlay);
+      document.getElementById(ID + '-card').focus();
+      const minutes = Number(c.expirationminutes || 20);
+      timer = setTimeout(() => {
+        close();
+        if (c.timeouturl) window.location.href = c.timeouturl;
+      }, minutes * 60000);
+    },
+  };
+})();
+`;
 const ACTION_BY_DECLINE = Object.fromEntries(Object.entries(NIUBIZ.declineCodes).map(([action, code]) => [code, action]));
 
 export async function startFakeMerchant({
@@ -52,6 +161,7 @@ export async function startFakeMerchant({
   const transactions = new Map<string, Transaction>();
   const accessTokens = new Set<string>();
   const eventIds = new Map<string, string>();
+  const script = checkoutScript();
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
@@ -67,6 +177,10 @@ export async function startFakeMerchant({
       }
       const path = (req.url ?? '/').split('?')[0];
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+
+      if (req.method === 'GET' && path === CHECKOUT_PATH) {
+        return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(script);
+      }
 
       if (path === NIUBIZ.security) {
         const expected = 'Basic ' + Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64');
@@ -132,6 +246,7 @@ export async function startFakeMerchant({
 
   const fake: FakeMerchant = {
     url,
+    checkoutUrl: url + CHECKOUT_PATH,
     merchantId,
     credentials,
     webhookSecret,

@@ -4,6 +4,7 @@ import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import type { PaymentMethod } from '../../domain/sales/order.js';
 import { messages } from '../../messages/es.js';
 import type { ChargeRequest, PaymentProvider, WebhookEvent, WebhookHeaders } from '../../payments/port.js';
+import { purchaseNumberOf } from '../../payments/merchant.js';
 import { createWebhookInbox } from '../../payments/webhook-inbox.js';
 import { findEvent } from '../../projections/events/queries.js';
 import { loadOrder, payOrder, recordLatePaymentRefund, type LiveOrder } from './pay.js';
@@ -110,13 +111,17 @@ async function chargeRequest(ctx: Ctx, order: LiveOrder, input: { token: string;
   };
 }
 
-/** POST reservation/:id/merchant/session: the session key the merchant provider's browser form needs. */
-export async function merchantSession(ctx: Ctx, input: { orderId: string; clientIp: string }) {
+/**
+ * POST reservation/:id/merchant/session: the session key the merchant provider's browser form needs and, given the
+ * client id the payment will carry, the purchase number its authorization will use (the form is configured with it).
+ */
+export async function merchantSession(ctx: Ctx, input: { orderId: string; clientIp: string; clientId?: string }) {
   const order = await payableOrder(ctx, input.orderId);
   if ('settled' in order) throw new DomainError('ORDER_ALREADY_PAID', m.orderAlreadyPaid, 409);
   const { session } = await merchantProviderOf(ctx, order.eventId);
   const { sessionKey } = await session(order.total, input.clientIp);
-  return { sessionKey, amount: order.total, currency: order.currency, purchaseRef: order.orderId };
+  const purchaseNumber = input.clientId ? purchaseNumberOf(attemptKey(input.orderId, input.clientId)) : null;
+  return { sessionKey, amount: order.total, currency: order.currency, purchaseRef: order.orderId, purchaseNumber };
 }
 
 /** POST reservation/:id/merchant: authorizes the transaction token of the merchant provider's form. */

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { createCulqiProvider } from '../../payments/culqi.js';
 import { withIdempotentCharges } from '../../payments/idempotency.js';
-import { createMerchantProvider } from '../../payments/merchant.js';
+import { createMerchantProvider, merchantCheckoutScript } from '../../payments/merchant.js';
 import type { PaymentProvider } from '../../payments/port.js';
 import { paymentMethodsOf } from '../../projections/events/queries.js';
 import { storeSettings } from '../../projections/sales/settings.js';
@@ -74,6 +74,7 @@ export async function paymentInfo(ctx: Pick<AppContext, 'db' | 'config'>, eventI
     culqiTokensUrl: ctx.config.payments.culqiTokensUrl,
     merchantId: merchant?.kind === 'merchant' ? merchant.merchantId : null,
     merchantMode: merchant?.kind === 'merchant' ? merchant.mode : null,
+    merchantCheckoutUrl: merchant?.kind === 'merchant' ? merchantCheckoutScript(merchant.mode, ctx.config.payments.merchantCheckoutUrl) : null,
     depositInstructions: deposits.length ? deposits.join('\n\n') : null,
   };
 }

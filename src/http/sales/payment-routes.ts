@@ -3,7 +3,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../contracts/accounts.js';
-import { culqiPaymentRequest, merchantPaymentRequest, merchantSessionResponse, orderParams, orderWriteResponse } from '../../contracts/sales.js';
+import { culqiPaymentRequest, merchantPaymentRequest, merchantSessionRequest, merchantSessionResponse, orderParams, orderWriteResponse } from '../../contracts/sales.js';
 import { handleWebhook, merchantSession, payWithCulqi, payWithMerchant } from '../../commands/sales/card-payment.js';
 import { announceDeposit, VOUCHER_MAX_BYTES } from '../../commands/sales/deposit.js';
 import { loadOrder, type LiveOrder } from '../../commands/sales/pay.js';
@@ -75,15 +75,16 @@ export function registerPaymentRoutes(router: Router, ctx: AppContext) {
     {
       method: 'post',
       path: '/reservation/:id/merchant/session',
-      summary: 'La llave de sesión del formulario del segundo proveedor de pago para esta reserva',
+      summary: 'La llave de sesión del formulario del segundo proveedor de pago para esta reserva; con el clientId del pago, también su número de compra',
       tag: 'sales',
       auth: 'optional',
       params: orderParams,
+      body: merchantSessionRequest,
       response: merchantSessionResponse,
     },
-    async ({ params, user, req }) => {
+    async ({ params, body, user, req }) => {
       const order = await buyersOrder(ctx, params.id, user);
-      const s = await merchantSession(ctx, { orderId: params.id, clientIp: req.ip ?? '127.0.0.1' });
+      const s = await merchantSession(ctx, { orderId: params.id, clientIp: req.ip ?? '127.0.0.1', clientId: body.clientId });
       const merchant = (await paymentMethodsOf(ctx.db, order.eventId)).find((p) => p.kind === 'merchant');
       return { ...s, merchantId: merchant?.kind === 'merchant' ? merchant.merchantId : null };
     },

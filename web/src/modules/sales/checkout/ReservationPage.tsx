@@ -25,8 +25,9 @@ import { useCancelReservationMutation, useEventFormQuery, useReservation, useSet
 import { attendeesNamed, EventLine, OrderError, OrderHistory, OrderStatusChip, OrderSummary, useCountdown } from './components';
 import { DepositUpload } from './DepositUpload';
 import { clock } from './format';
+import { useMerchantPay } from './MerchantPay';
 
-type Method = 'card' | 'bankDeposit';
+type Method = 'card' | 'merchant' | 'bankDeposit';
 type Saved = { form: AttendeesFormState; method: Method | null; step: 'form' | 'deposit' };
 
 /** The buyer's typing survives a reload of the page (the reservation is resumable by its link). */
@@ -96,8 +97,9 @@ function FinalState({ order, eventCode }: { order: ReservationDetail; eventCode:
 
 /**
  * /reservation/{reservation}: resumes a reservation. While it holds its seats: a countdown, the buyer's and each
- * attendee's data (the event's registration form), the payment choice (card on /reservationCulqi, bank deposit
- * with a voucher, nothing for free tickets) and cancelling. Any other status says what became of it.
+ * attendee's data (the event's registration form), the payment choice (card on /reservationCulqi, the second card
+ * provider's own form opened over this page, bank deposit with a voucher, nothing for free tickets) and cancelling.
+ * Any other status says what became of it.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -117,6 +119,7 @@ export function Component() {
   const { data: form } = useEventFormQuery(order?.eventId ?? '', { skip: !order });
   const [setAttendees, saving] = useSetAttendeesMutation();
   const [cancel, cancelling] = useCancelReservationMutation();
+  const merchant = useMerchantPay(id);
   const left = useCountdown(order?.holdUntil);
 
   const [saved, setSaved] = useState<Saved | null>(() => (id ? loadSaved(id) : null));
@@ -124,6 +127,10 @@ export function Component() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const attendeesClientId = useRef(newClientId());
+  // A second click before the button re-renders disabled must not save and open the payment twice.
+  const submitting = useRef(false);
+  // The data last saved: trying to pay again after a declined card does not write them again.
+  const lastSaved = useRef<string | null>(null);
 
   // The form starts from the signed-in buyer once the order is known.
   useEffect(() => {
@@ -143,6 +150,7 @@ export function Component() {
   const naming = order.status === 'paid' && order.paymentMethod === 'free' && !attendeesNamed(order.history);
   const methods: Method[] = [
     ...(order.payment.culqiPublicKey ? (['card'] as const) : []),
+    ...(order.payment.merchantId && order.payment.merchantCheckoutUrl ? (['merchant'] as const) : []),
     ...(order.payment.depositInstructions !== null || event?.paymentOptions.includes('bankDeposit') ? (['bankDeposit'] as const) : []),
   ];
   const method = saved.method && methods.includes(saved.method) ? saved.method : (methods[0] ?? null);
@@ -150,25 +158,41 @@ export function Component() {
   const open = (order.status === 'reserved' && !expiredHere) || naming;
 
   const submit = async () => {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await saveAndPay();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const saveAndPay = async () => {
     setSubmitError(null);
     const found = validateForm(saved.form, fields, t);
     setErrors(found);
     if (Object.keys(found).length) return setSubmitError(t('sales.checkout.fixErrors'));
-    try {
-      await setAttendees({ id, ...formPayload(saved.form, fields), clientId: attendeesClientId.current }).unwrap();
-    } catch (err) {
-      const body = apiErrorBody(err);
-      setErrors(Object.fromEntries((body?.errors ?? []).map((e) => [e.path, e.message])));
-      return setSubmitError(apiErrorMessage(err, t('common.unexpectedError')));
+    const payload = formPayload(saved.form, fields);
+    const typed = JSON.stringify(payload);
+    if (typed !== lastSaved.current) {
+      try {
+        await setAttendees({ id, ...payload, clientId: attendeesClientId.current }).unwrap();
+      } catch (err) {
+        const body = apiErrorBody(err);
+        setErrors(Object.fromEntries((body?.errors ?? []).map((e) => [e.path, e.message])));
+        return setSubmitError(apiErrorMessage(err, t('common.unexpectedError')));
+      }
+      lastSaved.current = typed;
+      // Changed data after this is a new write.
+      attendeesClientId.current = newClientId();
     }
-    // Changed data after this is a new write.
-    attendeesClientId.current = newClientId();
     if (naming || order.status === 'paid') {
       sessionStorage.removeItem(storageKey(id));
       navigate(`/order/${id}/confirmation`);
       return;
     }
     if (method === 'card') navigate(`/reservationCulqi/${id}`);
+    else if (method === 'merchant') await merchant.open(order.payment, order.holdUntil);
     else if (method === 'bankDeposit') setSaved({ ...saved, step: 'deposit' });
   };
 
@@ -252,6 +276,11 @@ export function Component() {
                   {submitError}
                 </Alert>
               )}
+              {merchant.error && method === 'merchant' && (
+                <Alert severity="error" data-testid="pay-error" role="alert">
+                  {merchant.error}
+                </Alert>
+              )}
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
                 {naming ? (
                   <Button component={RouterLink} to={`/order/${id}/confirmation`}>
@@ -262,8 +291,16 @@ export function Component() {
                     {t('sales.checkout.cancelReservation')}
                   </Button>
                 )}
-                <Button variant="contained" size="large" onClick={submit} disabled={saving.isLoading || (!naming && !method)} data-testid="checkout-continue">
-                  {saving.isLoading ? t('sales.checkout.saving') : naming ? t('sales.checkout.saveAttendees') : t('sales.checkout.continueToPay')}
+                <Button variant="contained" size="large" onClick={submit} disabled={saving.isLoading || merchant.busy || (!naming && !method)} data-testid="checkout-continue">
+                  {saving.isLoading
+                    ? t('sales.checkout.saving')
+                    : merchant.state === 'opening'
+                      ? t('sales.checkout.merchantOpening')
+                      : merchant.state === 'paying'
+                        ? t('sales.checkout.paying')
+                        : naming
+                          ? t('sales.checkout.saveAttendees')
+                          : t('sales.checkout.continueToPay')}
                 </Button>
               </Box>
             </>

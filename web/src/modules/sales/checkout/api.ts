@@ -1,7 +1,7 @@
 import type { Availability } from '@contracts/sales-checkout';
 import type { AppliedCodeDto } from '@contracts/sales-codes';
 import type { CheckoutSettings, RegistrationForm } from '@contracts/sales-settings';
-import type { MyOrderDto, OrderDetailDto, OrderDto } from '@contracts/sales';
+import type { MerchantSessionDto, MyOrderDto, OrderDetailDto, OrderDto } from '@contracts/sales';
 import { useEffect, useState } from 'react';
 import { api, apiErrorStatus } from '../../../app/api';
 
@@ -97,7 +97,11 @@ export const checkoutApi = tagged.injectEndpoints({
       transformResponse: keep,
       onQueryStarted: settled((a: { id: string }) => [{ type: 'SalesOrder', id: a.id }, 'MyTickets']),
     }),
-    payMerchant: b.mutation<unknown, { id: string; transactionToken: string; clientId: string }>({
+    /** The session of the merchant provider's form; the clientId is the one the payment will carry (its purchase number). */
+    merchantSession: b.mutation<MerchantSessionDto, { id: string; clientId: string }>({
+      query: ({ id, clientId }) => ({ url: `reservation/${seg(id)}/merchant/session`, method: 'POST', body: { clientId } }),
+    }),
+    payMerchant: b.mutation<unknown, { id: string; transactionToken: string; email?: string; clientId: string }>({
       query: ({ id, ...body }) => ({ url: `reservation/${seg(id)}/merchant`, method: 'POST', body, headers: { 'Idempotency-Key': body.clientId } }),
       transformResponse: keep,
       onQueryStarted: settled((a: { id: string }) => [{ type: 'SalesOrder', id: a.id }, 'MyTickets']),
@@ -149,6 +153,7 @@ export const {
   useCheckoutSettingsQuery,
   useSetAttendeesMutation,
   usePayCulqiMutation,
+  useMerchantSessionMutation,
   usePayMerchantMutation,
   useUploadDepositMutation,
   useCancelReservationMutation,
