@@ -4,7 +4,7 @@
 // a first-fit greedy baseline on the same input. Ends with one JSON line.
 import os from 'node:os';
 import { firstFit, idleGaps, schedule } from '../src/domain/businessConference/scheduler.js';
-import { plantedInstance, violations } from './scheduler-instance.js';
+import { plantedInstance, violations } from './lib/scheduler-instance.js';
 
 const t0 = performance.now();
 const { input, tables } = plantedInstance({

@@ -2,7 +2,7 @@
 // no slot over its tables, no unavailable slot, pinned meetings untouched; planted instances at least 99% placed.
 import { describe, expect, it } from 'vitest';
 import { firstFit, idleGaps, prng, schedule, type SchedulerInput } from '../../src/domain/businessConference/scheduler.js';
-import { plantedInstance, violations } from '../../bench/scheduler-instance.js';
+import { plantedInstance, violations } from '../../bench/lib/scheduler-instance.js';
 
 /** A random round: random pairs (some repeated people), random unavailability, a few pinned meetings, maybe virtual. */
 function randomInstance(seed: number): SchedulerInput {

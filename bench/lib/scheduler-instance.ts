@@ -1,7 +1,7 @@
 // Instances for the business-conference scheduler (bench/scheduler.ts and test/businessConference/agenda-scheduler
 // .test.ts): a round built around a planted complete schedule, so that placing 100% is feasible, and a checker of
 // the scheduler's invariants. No side effects on import.
-import { prng, type SchedulerInput, type SchedulerResult } from '../src/domain/businessConference/scheduler.js';
+import { prng, type SchedulerInput, type SchedulerResult } from '../../src/domain/businessConference/scheduler.js';
 
 export interface PlantedOptions {
   offers: number;
