@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { VENUES, slotSchema } from './businessConference-rounds.js';
 import { clientId } from './common.js';
 
 /**
- * Contracts of the business conference's participant home (/conference), the tour (updateCollaboratorTour), the
- * help drawer's support contact and the meeting reminders (settings/reminders). Shared by the API and the web.
+ * Contracts of the business conference's participant home (/conference), the round's general room
+ * (/generalmeeting/{round}), the tour (updateCollaboratorTour), the help drawer's support contact and the meeting
+ * reminders (settings/reminders). Shared by the API and the web.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -98,19 +100,28 @@ export interface HomeMeetingDto {
   counterpart: { participantId: string; company: string; contactName: string; logoUrl: string | null };
 }
 
+/** A round as the participant's pages show it (/conference, /generalmeeting). */
+export const homeRoundInfoSchema = z.object({
+  _id: z.string(),
+  eventId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  /** YYYY-MM-DD. */
+  startDate: z.string(),
+  endDate: z.string(),
+  timeZone: z.string(),
+  venue: z.enum(VENUES),
+  productDeadline: z.string().nullable(),
+});
+export type HomeRoundInfo = z.infer<typeof homeRoundInfoSchema>;
+
+/** The round's event, with what the module area's links need (owner and code). */
+export const homeEventInfoSchema = z.object({ _id: z.string(), eventCode: z.string(), eventName: z.string(), ownerId: z.string() });
+export type HomeEventInfo = z.infer<typeof homeEventInfoSchema>;
+
 export interface HomeRoundDto {
-  round: {
-    _id: string;
-    eventId: string;
-    code: string;
-    name: string;
-    startDate: string;
-    endDate: string;
-    timeZone: string;
-    venue: 'tables' | 'virtual';
-    productDeadline: string | null;
-  };
-  event: { _id: string; eventCode: string; eventName: string; ownerId: string } | null;
+  round: HomeRoundInfo;
+  event: HomeEventInfo | null;
   participant: { _id: string; type: 'offer' | 'demand' | 'offer_demand'; status: 'pending' | 'approved' | 'rejected'; company: string };
   /** Accepted meetings of the participant (any status counts only accepted). */
   acceptedMeetings: number;
@@ -122,3 +133,40 @@ export interface HomeRoundDto {
 export interface ConferenceHomeDto {
   rounds: HomeRoundDto[];
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// /generalmeeting/{round}: the round's general room (Sala general), the plenary video room where the round's
+// approved participants and the event's team meet outside the one-to-one meetings.
+
+export const generalMeetingParams = z.object({ round: z.string().min(1).max(100) });
+
+/** One day of the round, as instants: from its start to its end, with its breaks. */
+export const generalMeetingDaySchema = z.object({
+  /** YYYY-MM-DD in the round's time zone. */
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  breaks: z.array(z.object({ start: z.string(), end: z.string() })),
+});
+export type GeneralMeetingDay = z.infer<typeof generalMeetingDaySchema>;
+
+export const generalMeetingSchema = z.object({
+  round: homeRoundInfoSchema,
+  event: homeEventInfoSchema.nullable(),
+  /** The video call: a stable Jitsi Meet room of the round. */
+  videoUrl: z.string(),
+  /** The caller's approved registration in the round (null for the event's team). */
+  participant: z.object({ _id: z.string(), company: z.string(), type: z.enum(['offer', 'demand', 'offer_demand']) }).nullable(),
+  /** The room's use: live during one of the round's days (breaks included), else upcoming (nextStart) or ended. */
+  state: z.enum(['live', 'upcoming', 'ended']),
+  /** Start of the next day of the round when not live (null once it ended). */
+  nextStart: z.string().nullable(),
+  /** Today in the round's time zone (YYYY-MM-DD). */
+  today: z.string(),
+  /** Every day of the round, in order. */
+  days: z.array(generalMeetingDaySchema),
+  /** Today's meeting slots (empty when the round does not meet today). */
+  todaySlots: z.array(slotSchema),
+});
+export type GeneralMeetingDto = z.infer<typeof generalMeetingSchema>;
+export const generalMeetingResponse = z.object({ data: generalMeetingSchema });

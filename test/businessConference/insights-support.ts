@@ -31,9 +31,19 @@ export const today = () => new Date().toISOString().slice(0, 10);
 
 export type Seeded = Awaited<ReturnType<typeof seedRound>>;
 
-export async function newParticipant(t: TestApp, org: Client, ev: { eventCode: string }, round: { _id: string; code: string }, type: 'offer' | 'demand' | 'offer_demand', company: string, sector: string) {
+/** A new verified account (or `who`, already registered elsewhere) registers in the round; the organizer approves. */
+export async function newParticipant(
+  t: TestApp,
+  org: Client,
+  ev: { eventCode: string },
+  round: { _id: string; code: string },
+  type: 'offer' | 'demand' | 'offer_demand',
+  company: string,
+  sector: string,
+  who?: Client,
+) {
   // Verified accounts: the shell's "verify your e-mail" banner is not part of these pages.
-  const c = client(t.url, await signUpVerified(t, { displayName: `Contacto ${company}` }));
+  const c = who ?? client(t.url, await signUpVerified(t, { displayName: `Contacto ${company}` }));
   const reg = expectOk(
     await c.post('/businessConference/register', {
       clientId: randomUUID(),

@@ -10,12 +10,15 @@ export function expectOk(r: { status: number; body: any }, what: string, status 
   return r.body;
 }
 
-/** A round in 2030 (requests open until its deadline the day before), of the given organizer's new event. */
-export async function meetingsRound(t: TestApp, over: Record<string, unknown> = {}, org?: Client) {
+/** A round in 2030 (requests open until its deadline the day before), of the given organizer's new event (or of `event`). */
+export async function meetingsRound(t: TestApp, over: Record<string, unknown> = {}, org?: Client, event?: { _id: string; eventCode: string }) {
   const o = org ?? (await organizer(t.url));
-  const created = await createEvent(o);
-  await settled(t, created.position);
-  const ev = created.data as { _id: string; eventCode: string };
+  let ev = event;
+  if (!ev) {
+    const created = await createEvent(o);
+    await settled(t, created.position);
+    ev = created.data as { _id: string; eventCode: string };
+  }
   const r = expectOk(
     await o.post(`/event/${ev._id}/businessConferences`, {
       clientId: randomUUID(),

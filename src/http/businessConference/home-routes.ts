@@ -1,6 +1,8 @@
 import type { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import {
+  generalMeetingParams,
+  generalMeetingResponse,
   homeSettingsParams,
   tourResponse,
   updateRemindersRequest,
@@ -8,26 +10,35 @@ import {
   updateTourRequest,
   whatsappLink,
   type ConferenceHomeDto,
+  type GeneralMeetingDto,
+  type HomeEventInfo,
   type HomeMeetingDto,
   type HomeRoundDto,
+  type HomeRoundInfo,
 } from '../../contracts/businessConference-home.js';
+import { localDateTimeOf, zonedInstant, type RoundDto } from '../../contracts/businessConference-rounds.js';
 import { changeSupportContact, configureReminders } from '../../commands/businessConference/reminder-settings.js';
 import { updateTour } from '../../commands/businessConference/tour-update.js';
 import { placementsOfMeetings } from '../../projections/businessConference/agenda-queries.js';
 import { homeSettingsOf, homeSettingsOfEvents, tourOf } from '../../projections/businessConference/home-queries.js';
 import { meetingsOfParticipant } from '../../projections/businessConference/meetings-queries.js';
-import { findParticipant, participantsOfUser } from '../../projections/businessConference/participants-queries.js';
+import { findParticipant, participantOfUser, participantsOfUser } from '../../projections/businessConference/participants-queries.js';
 import { roundsByIds } from '../../projections/businessConference/rounds-queries.js';
 import { findEvent } from '../../projections/events/queries.js';
+import { messages } from '../../messages/es.js';
+import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
+import { authorizeRound } from './access.js';
+import { generalRoomUrlOf, isTeam } from './meetings-routes.js';
 
 const TAG = 'businessConference';
 /** Meetings the home lists per round (the whole agenda is at /mymeetings). */
 const NEXT_MEETINGS = 5;
 
 /**
- * Routes of the business conference's home area: the participant's home (/conference), the tour
- * (updateCollaboratorTour) and the organizer's settings/reminders page (reminders and support contact).
+ * Routes of the business conference's home area: the participant's home (/conference), the round's general room
+ * (/generalmeeting/{round}), the tour (updateCollaboratorTour) and the organizer's settings/reminders page
+ * (reminders and support contact).
  */
 export function registerHomeRoutes(router: Router, ctx: AppContext): void {
   defineRoute(
@@ -41,6 +52,36 @@ export function registerHomeRoutes(router: Router, ctx: AppContext): void {
       auth: 'user',
     },
     async ({ user }) => ({ data: await conferenceHome(ctx, user!._id) }),
+  );
+
+  defineRoute(
+    router,
+    ctx,
+    {
+      method: 'get',
+      path: '/businessConference/generalMeeting/:round',
+      summary: 'Sala general de una rueda: la sala de video común de sus participantes aprobados y del equipo del evento, con el horario de la rueda',
+      tag: TAG,
+      auth: 'user',
+      params: generalMeetingParams,
+      response: generalMeetingResponse,
+    },
+    async ({ params, user, req }) => {
+      const { grant, round } = await authorizeRound(ctx, req, params.round, 'meeting.read').catch((err: unknown) => {
+        // The round's guard refuses in general terms; here the page can say who may come in.
+        throw err instanceof HttpError && err.status === 403 ? new HttpError(403, messages.businessConference.home.generalRoomForbidden, 'NOT_IN_ROUND') : err;
+      });
+      const mine = isTeam(grant) ? null : await participantOfUser(ctx.db, round._id, user!._id);
+      const ev = await findEvent(ctx.db, round.eventId);
+      const data: GeneralMeetingDto = {
+        round: homeRoundInfo(round),
+        event: ev ? homeEventInfo(ev) : null,
+        videoUrl: generalRoomUrlOf(round._id),
+        participant: mine?.status === 'approved' ? { _id: mine._id, company: mine.company.name, type: mine.type } : null,
+        ...generalRoomSchedule(round, ctx.clock()),
+      };
+      return { data };
+    },
   );
 
   defineRoute(
@@ -120,6 +161,50 @@ export function registerHomeRoutes(router: Router, ctx: AppContext): void {
 
 const byStart = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
 
+const homeRoundInfo = (round: RoundDto): HomeRoundInfo => ({
+  _id: round._id,
+  eventId: round.eventId,
+  code: round.code,
+  name: round.name,
+  startDate: round.startDate,
+  endDate: round.endDate,
+  timeZone: round.timeZone,
+  venue: round.venue,
+  productDeadline: round.productDeadline,
+});
+
+const homeEventInfo = (ev: { id: string; event_code: string; event_name: string; owner_id: string }): HomeEventInfo => ({
+  _id: ev.id,
+  eventCode: ev.event_code,
+  eventName: ev.event_name,
+  ownerId: ev.owner_id,
+});
+
+/**
+ * When the general room is in use: the round's days as instants (its wall-clock hours in its time zone), live from
+ * a day's start to its end, else the next day's start; and today's meeting slots.
+ */
+export function generalRoomSchedule(
+  round: Pick<RoundDto, 'days' | 'slots' | 'timeZone'>,
+  now: Date,
+): Pick<GeneralMeetingDto, 'state' | 'nextStart' | 'today' | 'days' | 'todaySlots'> {
+  const at = (date: string, hhmm: string) => zonedInstant(date, hhmm, round.timeZone).toISOString();
+  const days = [...round.days]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((d) => ({ date: d.date, start: at(d.date, d.start), end: at(d.date, d.end), breaks: d.breaks.map((b) => ({ start: at(d.date, b.start), end: at(d.date, b.end) })) }));
+  const t = now.getTime();
+  const live = days.some((d) => Date.parse(d.start) <= t && t < Date.parse(d.end));
+  const next = live ? undefined : days.find((d) => Date.parse(d.start) > t);
+  const today = localDateTimeOf(now.toISOString(), round.timeZone).slice(0, 10);
+  return {
+    state: live ? 'live' : next ? 'upcoming' : 'ended',
+    nextStart: next?.start ?? null,
+    today,
+    days,
+    todaySlots: round.slots.filter((s) => s.day === today),
+  };
+}
+
 /** The caller's rounds, newest first, each with their registration and next placed meetings. */
 export async function conferenceHome(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string): Promise<ConferenceHomeDto> {
   const participants = await participantsOfUser(ctx.db, userId);
@@ -155,18 +240,8 @@ export async function conferenceHome(ctx: Pick<AppContext, 'db' | 'clock'>, user
     }
     const s = settings.get(round.eventId);
     out.push({
-      round: {
-        _id: round._id,
-        eventId: round.eventId,
-        code: round.code,
-        name: round.name,
-        startDate: round.startDate,
-        endDate: round.endDate,
-        timeZone: round.timeZone,
-        venue: round.venue,
-        productDeadline: round.productDeadline,
-      },
-      event: ev ? { _id: ev.id, eventCode: ev.event_code, eventName: ev.event_name, ownerId: ev.owner_id } : null,
+      round: homeRoundInfo(round),
+      event: ev ? homeEventInfo(ev) : null,
       participant: { _id: p._id, type: p.type, status: p.status, company: p.company.name },
       acceptedMeetings: accepted.length,
       nextMeetings: next.sort(byStart).slice(0, NEXT_MEETINGS),

@@ -64,11 +64,17 @@ async function meetingAccess(ctx: AppContext, req: Request, meetingId: string, u
   return { state, grant, round, participant: side };
 }
 
+/** Jitsi Meet rooms of the business conference: the rest of the name is a UUID, so nobody guesses one. */
+const JITSI_ROOM = 'https://meet.jit.si/aforo-rueda-';
+
 /**
  * The video call of a virtual meeting: the placement's room when the agenda gives an external link, else a Jitsi
  * Meet room named after the meeting (unguessable: the meeting id is a UUID), opened from /mymeetings/room/{id}.
  */
-export const videoUrlOf = (meetingId: string, room: string | null) => (room && /^https?:\/\//.test(room) ? room : `https://meet.jit.si/aforo-rueda-${meetingId}`);
+export const videoUrlOf = (meetingId: string, room: string | null) => (room && /^https?:\/\//.test(room) ? room : `${JITSI_ROOM}${meetingId}`);
+
+/** The round's general room (/generalmeeting/{round}): one stable Jitsi Meet room per round, named after its id. */
+export const generalRoomUrlOf = (roundId: string) => `${JITSI_ROOM}general-${roundId}`;
 
 /** The feed URL of a participant (the API serves it; calendars fetch it without a session). */
 const feedUrl = (ctx: AppContext, token: string) => `${ctx.config.appUrl}/api/v2/businessConference/ical/${token}.ics`;

@@ -6,6 +6,7 @@ export const home = {
   remindersTooMany: (max: number) => `Puedes configurar hasta ${max} recordatorios.`,
   supportPhoneInvalid: 'El teléfono de soporte no es válido.',
   supportEmailInvalid: 'El correo de soporte no es válido.',
+  generalRoomForbidden: 'Solo los participantes aprobados de esta rueda de negocios y el equipo del evento pueden entrar a su sala general.',
   reminderSubject: (minutes: string, company: string) => `Tu reunión con ${company} empieza en ${minutes}`,
   minutes: (n: number) => (n % 60 === 0 ? (n === 60 ? '1 hora' : `${n / 60} horas`) : n === 1 ? '1 minuto' : `${n} minutos`),
   reminderBody: (v: { name: string; company: string; round: string; event: string; when: string; place: string; link: string }) =>

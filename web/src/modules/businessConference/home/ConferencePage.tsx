@@ -1,5 +1,6 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import HandshakeIcon from '@mui/icons-material/HandshakeOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import VideocamIcon from '@mui/icons-material/VideocamOutlined';
@@ -20,7 +21,7 @@ import { useTranslation } from '../../../i18n';
 import { EmptyState, PageHeader } from '../../events/components/common';
 import { useConferenceHomeQuery } from './api';
 import { dayDate, meetingTime } from './format';
-import { isInternal, participantLinks } from './links';
+import { generalMeetingPath, isInternal, participantLinks } from './links';
 import { SupportInfo } from './SupportInfo';
 
 const STATUS_COLOR = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
@@ -114,6 +115,16 @@ function RoundCard({ entry }: { entry: HomeRoundDto }) {
                 </Button>
               </>
             )}
+            <Button
+              component={RouterLink}
+              to={generalMeetingPath(round._id)}
+              variant="outlined"
+              startIcon={<GroupsIcon />}
+              aria-label={t('businessConference.home.generalMeetingOf', { round: round.name })}
+              data-testid="bc-home-general-meeting"
+            >
+              {t('businessConference.home.generalMeeting')}
+            </Button>
           </Box>
         </>
       )}

@@ -1,5 +1,6 @@
 import type {
   ConferenceHomeDto,
+  GeneralMeetingDto,
   HomeSettingsDto,
   TourFlags,
   TourPatch,
@@ -10,7 +11,8 @@ import { api } from '../../../app/api';
 import { readYourWrites, seg } from '../../sales/api-base';
 
 /**
- * Calls of the home area: the participant's home (/conference), the tour and the settings/reminders page. Saves
+ * Calls of the home area: the participant's home (/conference), the round's general room (/generalmeeting), the
+ * tour and the settings/reminders page. Saves
  * answer an event-store position; the reads that follow carry `after=<position>` (read-your-writes).
  */
 const { after, remember } = readYourWrites();
@@ -28,6 +30,10 @@ export const homeApi = tagged.injectEndpoints({
       query: () => ({ url: 'businessConference/conference', params: after() }),
       transformResponse: (r: { data: ConferenceHomeDto }) => r.data,
       providesTags: ['BcHome'],
+    }),
+    generalMeeting: b.query<GeneralMeetingDto, string>({
+      query: (roundId) => ({ url: `businessConference/generalMeeting/${seg(roundId)}` }),
+      transformResponse: (r: { data: GeneralMeetingDto }) => r.data,
     }),
     tour: b.query<TourFlags, void>({
       query: () => ({ url: 'businessConference/tour', params: after() }),
@@ -64,4 +70,4 @@ export const homeApi = tagged.injectEndpoints({
   }),
 });
 
-export const { useConferenceHomeQuery, useTourQuery, useUpdateTourMutation, useHomeSettingsQuery, useSaveRemindersMutation, useSaveSupportContactMutation } = homeApi;
+export const { useConferenceHomeQuery, useGeneralMeetingQuery, useTourQuery, useUpdateTourMutation, useHomeSettingsQuery, useSaveRemindersMutation, useSaveSupportContactMutation } = homeApi;

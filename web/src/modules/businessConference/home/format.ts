@@ -5,9 +5,9 @@ export function meetingTime(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleString('es-PE', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 }
 
-/** "10:00" */
+/** "10:00", "15:30" (24-hour clock, as the round's hours are set). */
 export function hourOf(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleTimeString('es-PE', { timeZone, hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleTimeString('es-PE', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** A calendar day (YYYY-MM-DD) as "12 de octubre de 2026" (read in UTC: it is a date, not an instant). */

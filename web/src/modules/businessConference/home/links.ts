@@ -13,3 +13,6 @@ export function participantLinks(entry: HomeRoundDto): { catalogue: string; sche
 
 /** A virtual room is a page of the app (/mymeetings/room/{meeting}) or an external video link. */
 export const isInternal = (room: string) => room.startsWith('/');
+
+/** The general room of a round (/generalmeeting/{round}), for its approved participants and the event's team. */
+export const generalMeetingPath = (roundId: string) => `/generalmeeting/${encodeURIComponent(roundId)}`;

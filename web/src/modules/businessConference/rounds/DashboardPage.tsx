@@ -12,6 +12,7 @@ import { ErrorView, describeError } from '../../../components/ErrorPage';
 import { useTranslation } from '../../../i18n';
 import { useModuleArea } from '../../events/area/context';
 import { PageHeader } from '../../events/components/common';
+import { generalMeetingPath } from '../home/links';
 import { useRoundsSummaryQuery, type RoundWithRole } from './api';
 import { formatInstant, formatRange } from './format';
 import { useCurrentRound } from './useRound';
@@ -88,6 +89,9 @@ function RoundCard({ round, summary, current, base, mayEdit }: { round: RoundWit
         </Button>
         <Button component={RouterLink} to={`${base}/settings/catalogueFilter`} size="small">
           {k('linkFilter')}
+        </Button>
+        <Button component={RouterLink} to={generalMeetingPath(round._id)} size="small" aria-label={t('businessConference.home.generalMeetingOf', { round: round.name })} data-testid={`dashboard-general-meeting-${round.code}`}>
+          {k('linkGeneralMeeting')}
         </Button>
       </Box>
     </Paper>
