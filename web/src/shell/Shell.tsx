@@ -87,11 +87,6 @@ export function Shell() {
           <AccountMenu />
         </Toolbar>
       </AppBar>
-      {user?.emailVerified === false && (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner key={user._id} user={user} />
-        </Suspense>
-      )}
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
         {(permanent || drawerUsed) && (
           <Suspense fallback={permanent ? <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} /> : null}>
@@ -99,6 +94,12 @@ export function Shell() {
           </Suspense>
         )}
         <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
+          {/* Beside the drawer, not under it: the permanent drawer's paper would cover the sentence's start. */}
+          {user?.emailVerified === false && (
+            <Suspense fallback={null}>
+              <VerifyEmailBanner key={user._id} user={user} />
+            </Suspense>
+          )}
           <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none' }}>
             <Outlet />
           </Box>
