@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientId } from './common.js';
-import { isValidRuc } from './sales-codes.js';
+import { rucSchema } from './ruc.js';
 
 /**
  * Contracts of the business conference's participants area (issue 21): registration of offerers and demanders in
@@ -57,14 +57,6 @@ export const foldText = (s: string) =>
 const requiredText = (max: number) =>
   z.string().trim().min(1, { message: 'Este campo es obligatorio.' }).max(max, { message: `Máximo ${max} caracteres.` });
 const optionalText = (max: number) => z.string().trim().max(max, { message: `Máximo ${max} caracteres.` }).default('');
-
-/** RUC: 11 digits, a taxpayer prefix and SUNAT's check digit (the sales module's rule). */
-export const rucSchema = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{11}$/.test(v), { message: 'El RUC tiene 11 dígitos.' })
-  .refine((v) => /^(10|15|17|20)/.test(v), { message: 'El RUC empieza por 10, 15, 17 o 20.' })
-  .refine(isValidRuc, { message: 'El RUC no es válido: revisa sus dígitos.' });
 
 /** Uploaded images are ours (POST businessConference/participants/image); anything else is refused. */
 export const uploadedImageUrl = z

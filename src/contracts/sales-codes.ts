@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clientId, uuid } from './common.js';
 import { currencySchema, gridQuerySchema } from './events.js';
 import { orderSchema } from './sales.js';
+import { rucSchema } from './ruc.js';
 
 /**
  * Contracts of the store's codes area (issue 20): discount and invitation codes (manage/codes), applying a code
@@ -140,25 +141,6 @@ export type CodeLinkDto = z.infer<typeof codeLinkResponse>['data'];
 
 // ---------------------------------------------------------------------------------------------------------
 // Company registration
-
-/**
- * Peruvian RUC: 11 digits, a prefix 10 (person), 15/17 (other) or 20 (company), and SUNAT's check digit (modulo
- * 11 over the first ten digits with weights 5,4,3,2,7,6,5,4,3,2; 10 counts as 0 and 11 as 1).
- */
-export function isValidRuc(ruc: string): boolean {
-  if (!/^(10|15|17|20)\d{9}$/.test(ruc)) return false;
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const sum = weights.reduce((s, w, i) => s + w * Number(ruc[i]), 0);
-  const check = (11 - (sum % 11)) % 10;
-  return check === Number(ruc[10]);
-}
-
-export const rucSchema = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{11}$/.test(v), { message: 'El RUC tiene 11 dígitos.' })
-  .refine((v) => /^(10|15|17|20)/.test(v), { message: 'El RUC empieza por 10, 15, 17 o 20.' })
-  .refine(isValidRuc, { message: 'El RUC no es válido: revisa sus dígitos.' });
 
 const requiredText = (max: number) => z.string().trim().min(1, { message: 'Este campo es obligatorio.' }).max(max, { message: `Máximo ${max} caracteres.` });
 const emailText = z.string().trim().max(254).pipe(z.email({ message: 'Correo electrónico no válido.' }));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isValidRuc } from '../../src/contracts/sales-codes.js';
+import { isValidRuc } from '../../src/contracts/ruc.js';
 import { client, createEvent, signUpVerified, type Client } from '../events/helpers.js';
 import type { TestApp } from '../support/app.js';
 import { waitForPosition } from '../../src/projections/wait.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { payOrder } from '../../src/commands/sales/pay.js';
 import { changeTicketHolder } from '../../src/commands/sales/transfer.js';
-import { companyRegistrationRequest, isValidRuc } from '../../src/contracts/sales-codes.js';
+import { companyRegistrationRequest } from '../../src/contracts/sales-codes.js';
+import { isValidRuc } from '../../src/contracts/ruc.js';
 import { companyOfOrder } from '../../src/projections/sales/codes-queries.js';
 import { ticketsOfOrder } from '../../src/projections/sales/queries.js';
 import { useTestApp } from '../support/app.js';
@@ -23,7 +24,7 @@ describe('RUC', () => {
       return r.success ? null : r.error.issues.find((i) => i.path[0] === 'ruc')?.message;
     };
     expect(msg('123')).toBe('El RUC tiene 11 dígitos.');
-    expect(msg('30131312955')).toBe('El RUC empieza por 10, 15, 17 o 20.');
+    expect(msg('30131312955')).toBe('El RUC empieza por 10, 15, 16, 17 o 20.');
     expect(msg('20131312954')).toBe('El RUC no es válido: revisa sus dígitos.');
     expect(msg('20131312955')).toBe(null);
   });

@@ -6,7 +6,7 @@
  * Pure: time, ids and the round's product deadline come in with the command.
  */
 import { createHash } from 'node:crypto';
-import { isValidRuc } from '../../contracts/sales-codes.js';
+import { isValidRuc } from '../../contracts/ruc.js';
 import { offers, type ParticipantStatus, type ParticipantType } from '../../contracts/businessConference-participants.js';
 import { messages } from '../../messages/es.js';
 import { DomainError, NotFoundError } from '../shared/errors.js';

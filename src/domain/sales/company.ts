@@ -3,7 +3,7 @@
  * business name, contact), recorded beside the order so the organizer knows whom to invoice and whom to ask for
  * the attendees' names, which the company gives later ticket by ticket. Pure.
  */
-import { isValidRuc } from '../../contracts/sales-codes.js';
+import { isValidRuc } from '../../contracts/ruc.js';
 import { messages } from '../../messages/es.js';
 import { DomainError } from '../shared/errors.js';
 import type { DecideContext, Decider } from '../shared/types.js';

@@ -7,6 +7,7 @@
  * Also the pure answer validator (`validateAnswers`) that checkout's attendee step and the registration desk run
  * against the form. Pure: time, ids and the acting user come in through DecideContext.
  */
+import { rucProblem } from '../../contracts/ruc.js';
 import {
   DEFAULT_TAX_RATE,
   DOCUMENT_KINDS,
@@ -93,14 +94,10 @@ const clean = (v: string | null | undefined) => {
 
 // ----- settings ------------------------------------------------------------------------------------------
 
-/** RUC: 11 digits, a taxpayer-type prefix and SUNAT's modulo-11 check digit (weights 5,4,3,2,7,6,5,4,3,2). */
+/** The RUC rule shared with the other modules (src/contracts/ruc.ts), with the settings page's messages. */
 export function rucError(ruc: string): string | null {
-  if (!/^\d{11}$/.test(ruc)) return m.rucFormat;
-  if (!['10', '15', '16', '17', '20'].includes(ruc.slice(0, 2))) return m.rucPrefix;
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const sum = weights.reduce((s, w, i) => s + w * Number(ruc[i]), 0);
-  const check = (11 - (sum % 11)) % 10;
-  return check === Number(ruc[10]) ? null : m.rucCheckDigit;
+  const problem = rucProblem(ruc);
+  return problem === 'format' ? m.rucFormat : problem === 'prefix' ? m.rucPrefix : problem === 'checkDigit' ? m.rucCheckDigit : null;
 }
 
 function checkLimit(value: number | null, field: string): number | null {
