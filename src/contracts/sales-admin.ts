@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientId } from './common.js';
 import { currencySchema, gridQuerySchema } from './events.js';
-import { orderStatusSchema } from './sales.js';
+import { orderStatusSchema, receiptSchema } from './sales.js';
 
 /**
  * The organizer's store pages (manageAttendees/* and the store's Tablero): server-side grids with exports, the
@@ -34,6 +34,8 @@ export const adminOrderRowSchema = z.object({
   tickets: z.number().int(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The buyer's receipt; null until chosen (a boleta then). */
+  receipt: receiptSchema.nullable(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 /** GET event/:id/manageAttendees/orders: fields status, buyerName, buyerEmail, total, method, tickets, createdAt, paidAt. */

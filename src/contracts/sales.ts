@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientId, uuid } from './common.js';
 import { currencySchema } from './events.js';
+import { rucSchema } from './ruc.js';
 
 /** Sales (store) contracts shared by the API and the web app: reservations and orders (issue 20, first slice). */
 
@@ -74,6 +75,22 @@ export const orderHistoryEntrySchema = z.object({
 });
 export type OrderHistoryEntryDto = z.infer<typeof orderHistoryEntrySchema>;
 
+/** The receipt the buyer asks for: a boleta, or a factura to a company's RUC when the store offers it. */
+export const receiptSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('boleta') }),
+    z.object({
+      kind: z.literal('factura'),
+      ruc: rucSchema,
+      businessName: z.string().trim().min(1, 'Indica la razón social.').max(200, 'Máximo 200 caracteres.'),
+      address: z.string().trim().min(1, 'Indica la dirección fiscal.').max(300, 'Máximo 300 caracteres.'),
+    }),
+  ],
+  { message: 'Elige boleta o factura.' },
+);
+export type ReceiptDto = z.infer<typeof receiptSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   eventId: z.string(),
@@ -90,6 +107,8 @@ export const orderSchema = z.object({
   buyer: buyerSchema.nullable().optional(),
   paymentMethod: paymentMethodSchema.nullable().optional(),
   paidAt: z.string().nullable().optional(),
+  /** Null until the buyer chose (a boleta then). */
+  receipt: receiptSchema.nullable().optional(),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 
@@ -103,6 +122,8 @@ export const orderPaymentSchema = z.object({
   merchantCheckoutUrl: z.string().nullable(),
   /** The organizer's bank-deposit instructions, when the event takes deposits. */
   depositInstructions: z.string().nullable(),
+  /** Whether the buyer may ask for a factura (the store's invoice data is set and it offers the choice). */
+  receiptChoice: z.boolean(),
 });
 export type OrderPaymentDto = z.infer<typeof orderPaymentSchema>;
 
@@ -133,6 +154,7 @@ export const setAttendeesRequest = z.object({
     .array(z.object({ ticketTypeId: z.string().min(1).max(100), name: personName, email: personEmail, answers: z.record(z.string().max(100), answerValueSchema).default({}) }))
     .min(1)
     .max(MAX_LINE_QUANTITY),
+  receipt: receiptSchema.optional(),
   clientId,
 });
 export type SetAttendeesRequest = z.infer<typeof setAttendeesRequest>;

@@ -325,4 +325,47 @@ describe('checkout', () => {
     expect((await client(base).get(`/event/${ev.code}/availability`)).body.ticketTypes[0].remaining).toBe(before + 1);
     await context.close();
   });
+  // Last: it turns on the store's boleta/factura choice for the file's event.
+  it('asks boleta or factura where the store offers it: a wrong RUC is named in the browser, the factura goes on the order (390 px)', async () => {
+    const orgApi = client(base, org);
+    const saved = await orgApi.put(`/event/${ev.id}/storeSettings`, {
+      holdMinutes: null,
+      maxTicketsPerOrder: null,
+      maxOrdersPerEmail: null,
+      invoice: { ruc: '20100070970', businessName: 'Cafés del Perú SAC', address: 'Av. Larco 101, Miraflores', taxRate: 18, receiptChoice: true },
+      bankDeposit: null,
+      expectedVersion: 0,
+      clientId: randomUUID(),
+    });
+    expect(saved.status).toBe(200);
+    await orgApi.get(`/event/${ev.id}/storeSettings?after=${saved.body.position}`);
+    const { context, page } = await newPage(browser, base, 390, 844, { bypassCSP: true });
+    await page.goto(`/e/${ev.code}`);
+    await page.getByRole('button', { name: 'Una entrada más de «General»' }).click();
+    await page.getByTestId('reserve').click();
+    await page.waitForURL(/\/reservation\/[0-9a-f-]{36}$/);
+    const orderId = page.url().split('/').pop()!;
+    await page.locator('#buyer-name').fill('Rosa Quispe');
+    await page.locator('#buyer-email').fill('rosa.quispe@example.test');
+    await page.getByRole('button', { name: 'Usar los datos del comprador' }).click();
+    await page.getByLabel('Documento · Número').fill('44556677');
+    const receipt = page.getByTestId('receipt-choice');
+    expect(await receipt.getByRole('radio', { name: 'Boleta' }).isChecked()).toBe(true);
+    await receipt.getByRole('radio', { name: 'Factura' }).check();
+    await page.getByLabel('RUC').fill('20100070971');
+    await page.getByLabel('Razón social').fill('Importadora Andina S.A.C.');
+    await page.getByLabel('Dirección fiscal').fill('Jr. Junín 450, Lima');
+    await page.getByRole('radio', { name: 'Tarjeta de crédito o débito', exact: true }).check();
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await page.getByText('El RUC no es válido: revisa sus dígitos.').waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
+    await shot(page, 'receipt-390');
+    await page.getByLabel('RUC').fill('20100070970');
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await page.waitForURL(`**/reservationCulqi/${orderId}`);
+    const order = await client(base).get(`/reservation/${orderId}`);
+    expect(order.body.receipt).toEqual({ kind: 'factura', ruc: '20100070970', businessName: 'Importadora Andina S.A.C.', address: 'Jr. Junín 450, Lima' });
+    await context.close();
+  });
 });

@@ -220,6 +220,24 @@ describe('SetAttendees', () => {
       .when(set())
       .thenState((s) => expect(s.status !== 'none' && s.tickets.map((t) => t.attendeeName)).toEqual(['Ana', 'Beto', 'Carla', 'Dino']));
   });
+  describe('the receipt', () => {
+    const factura = { kind: 'factura' as const, ruc: '20131312955', businessName: 'Cafés del Norte S.A.C.', address: 'Av. Arequipa 123, Lima' };
+    const withReceipt = (receipt: SetAttendees['data']['receipt']): SetAttendees => ({ ...set(), data: { ...set().data, receipt } });
+    it('records a factura asked for before paying, and keeps it when the attendees are named again without one', () => {
+      spec.given([reserved]).when(withReceipt(factura)).then([{ ...named, data: { ...named.data, receipt: factura } }]);
+      spec.given([reserved, { ...named, data: { ...named.data, receipt: factura } }, named]).when(set()).thenState((s) => expect(s.status !== 'none' && s.receipt).toEqual(factura));
+    });
+    it('is null (a boleta) until chosen', () => {
+      spec.given([reserved, named]).when(set()).thenState((s) => expect(s.status !== 'none' && s.receipt).toBeNull());
+    });
+    it('cannot change once the order is paid; naming the tickets with the same receipt still works', () => {
+      const asked = { ...named, data: { ...named.data, receipt: factura } };
+      spec.given([reserved, asked, paid, issued]).when(withReceipt({ kind: 'boleta' })).thenThrows(DomainError, byCode('RECEIPT_LOCKED'));
+      spec.given([reserved, named, paid, issued]).when(withReceipt(factura)).thenThrows(DomainError, byCode('RECEIPT_LOCKED'));
+      spec.given([reserved, asked, paid, issued]).when(withReceipt({ ...factura })).then((events) => expect(events.map((e) => e.type)).toEqual(['sales.AttendeesSet']));
+      spec.given([reserved, named, paid, issued]).when(withReceipt({ kind: 'boleta' })).then((events) => expect(events.map((e) => e.type)).toEqual(['sales.AttendeesSet']));
+    });
+  });
   it('refuses on an expired, cancelled or refunded order', () => {
     spec.given([reserved, expired]).when(set()).thenThrows(DomainError, byCode('ORDER_NOT_EDITABLE'));
     spec.given([reserved, cancelled]).when(set()).thenThrows(DomainError, byCode('ORDER_NOT_EDITABLE'));

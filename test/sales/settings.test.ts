@@ -474,6 +474,51 @@ describe('settings and form over HTTP', () => {
     expect((await attendees(first, 'ana@example.pe', 'dni:12345678')).status).toBe(200);
   });
 
+  it('a buyer asks for a factura where the store offers it: checked in Spanish, on the order, its detail and the orders export', async () => {
+    const org = await organizer(app.url);
+    const ev = await publishedEvent(org, { capacity: 50, tickets: [{ name: 'General', price: 40 }], paid: true });
+    const anonymous = client(app.url);
+    const order = async () => {
+      const r = await anonymous.post('/reservation', { eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }], clientId: randomUUID() });
+      return { id: r.body.order._id as string, checkout: (await anonymous.get(`/reservation/${r.body.order._id}?after=${r.body.position}`)).body };
+    };
+    const attendees = (orderId: string, receipt?: unknown) =>
+      anonymous.put(`/reservation/${orderId}/attendees`, {
+        buyer: { name: 'Ana Pérez', email: 'ana@example.pe' },
+        attendees: [{ ticketTypeId: ev.ticketIds[0], name: 'Ana Pérez', email: 'ana@example.pe', answers: {} }],
+        ...(receipt ? { receipt } : {}),
+        clientId: randomUUID(),
+      });
+    const factura = { kind: 'factura', ruc: '20131312955', businessName: 'Cafés del Norte S.A.C.', address: 'Av. Arequipa 123, Lima' };
+    // Not offered yet (no invoice data): a factura is refused, a boleta is fine, and the checkout says so.
+    const { id: first, checkout } = await order();
+    expect(checkout.payment.receiptChoice).toBe(false);
+    const refused = await attendees(first, factura);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'RECEIPT_NOT_OFFERED', messagePublic: 'Esta tienda no emite facturas: tu comprobante será una boleta.' });
+    expect((await attendees(first, { kind: 'boleta' })).status).toBe(200);
+    // Offered: a wrong RUC is named in Spanish, a right one is kept on the order.
+    const saved = await org.put(`/event/${ev.id}/storeSettings`, settingsBody());
+    await org.get(`/event/${ev.id}/storeSettings?after=${saved.body.position}`);
+    const { id: second, checkout: offered } = await order();
+    expect(offered.payment.receiptChoice).toBe(true);
+    const wrongRuc = await attendees(second, { ...factura, ruc: '20131312954' });
+    expect(wrongRuc.status).toBe(400);
+    expect(wrongRuc.body.errors).toEqual([{ path: 'receipt.ruc', message: 'El RUC no es válido: revisa sus dígitos.' }]);
+    const ok = await attendees(second, factura);
+    expect(ok.status).toBe(200);
+    expect(ok.body.order.receipt).toEqual(factura);
+    const detail = await anonymous.get(`/reservation/${second}?after=${ok.body.position}`);
+    expect(detail.body.receipt).toEqual(factura);
+    expect(detail.body.history.at(-1)).toMatchObject({ type: 'AttendeesSet', detail: { receipt: 'factura' } });
+    const csv = await org.get(`/event/${ev.id}/manageAttendees/orders/export?format=csv`);
+    expect(csv.status).toBe(200);
+    const text = String(csv.body);
+    expect(text.split('\n')[0]).toContain('"Comprobante","RUC","Razón social","Dirección fiscal"');
+    expect(text).toContain('"Factura","20131312955","Cafés del Norte S.A.C.","Av. Arequipa 123, Lima"');
+    expect(text).toMatch(/"Boleta","?"?,"?"?,"?"?\r?\n/);
+  });
+
   it("a draft's form is read only by its team", async () => {
     const org = await organizer(app.url);
     const ev = (await createEvent(org)).data;

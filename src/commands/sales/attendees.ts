@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
-import { orderDecider, orderStreamId, seatTypes, type AnswerValue, type Buyer } from '../../domain/sales/order.js';
+import { orderDecider, orderStreamId, seatTypes, type AnswerValue, type Buyer, type Receipt } from '../../domain/sales/order.js';
 import { checkOrderLimits, normalizeAnswers, validateAnswers } from '../../domain/sales/settings.js';
 import { messages } from '../../messages/es.js';
 import { ordersOfEmail, registrationForm, storeSettings } from '../../projections/sales/settings.js';
@@ -18,7 +18,15 @@ const m = messages.sales;
  */
 export async function setAttendees(
   ctx: Ctx,
-  input: { orderId: string; buyer: Buyer; attendees: { ticketTypeId: string; name: string; email: string; answers: Record<string, AnswerValue> }[]; userId: string | null; clientId: string },
+  input: {
+    orderId: string;
+    buyer: Buyer;
+    attendees: { ticketTypeId: string; name: string; email: string; answers: Record<string, AnswerValue> }[];
+    /** A factura only where the store offers the choice (manage/settings `receiptChoice`). */
+    receipt?: Receipt;
+    userId: string | null;
+    clientId: string;
+  },
 ) {
   const order = await loadOrder(ctx, input.orderId);
   if (!order) throw new NotFoundError('ORDER_NOT_FOUND', m.orderNotFound);
@@ -27,6 +35,7 @@ export async function setAttendees(
     throw new DomainError('ATTENDEES_MISMATCH', m.attendeesMismatch, 400, { field: 'attendees' });
   }
   const [{ fields }, settings] = await Promise.all([registrationForm(ctx.db, order.eventId), storeSettings(ctx.db, order.eventId)]);
+  if (input.receipt?.kind === 'factura' && !settings.invoice.receiptChoice) throw new DomainError('RECEIPT_NOT_OFFERED', m.receiptNotOffered, 400, { field: 'receipt' });
   // The store's limit of orders per buyer e-mail (manage/settings), now that the e-mail is known.
   if (settings.maxOrdersPerEmail !== null) {
     checkOrderLimits(settings, { tickets: 0, earlierOrdersOfEmail: await ordersOfEmail(ctx.db, order.eventId, input.buyer.email, order.orderId) });
@@ -40,7 +49,7 @@ export async function setAttendees(
   const r = await handleCommand(ctx, {
     streamId: orderStreamId(order.orderId),
     decider: orderDecider,
-    command: { type: 'sales.SetAttendees', data: { orderId: order.orderId, buyer: input.buyer, attendees } },
+    command: { type: 'sales.SetAttendees', data: { orderId: order.orderId, buyer: input.buyer, attendees, ...(input.receipt ? { receipt: input.receipt } : {}) } },
     meta: { commandId: `attendees:${input.clientId}`, userId: input.userId ?? undefined },
   });
   return { order: orderDto(r.state), position: r.position };

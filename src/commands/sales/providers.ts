@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { PaymentMethodDto } from '../../contracts/events.js';
 import type { OrderPaymentDto } from '../../contracts/sales.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
@@ -7,7 +8,7 @@ import { withIdempotentCharges } from '../../payments/idempotency.js';
 import { createMerchantProvider, merchantCheckoutScript } from '../../payments/merchant.js';
 import type { PaymentProvider } from '../../payments/port.js';
 import { paymentMethodsOf } from '../../projections/events/queries.js';
-import { storeSettings } from '../../projections/sales/settings.js';
+import { storeSettings, type StoreSettings } from '../../projections/sales/settings.js';
 import { loadEvent } from '../events/service.js';
 import { revealPaymentSecret } from '../events/secrets.js';
 
@@ -55,20 +56,18 @@ const notAccepted = () => new DomainError('PAYMENT_METHOD_NOT_ACCEPTED', m.payme
  * and the account of the store's settings (manage/settings), each as one line of Spanish text. Empty: the event
  * takes no deposits.
  */
-async function depositAccounts(ctx: Pick<AppContext, 'db' | 'config'>, eventId: string): Promise<string[]> {
-  const methods = await paymentMethodsOf(ctx.db, eventId);
+function depositAccounts(methods: PaymentMethodDto[], fromSettings: StoreSettings['bankDeposit']): string[] {
   const lines = methods.flatMap((d) => (d.kind === 'bankDeposit' ? [m.depositAccount(d.bank, d.account, d.holder) + (d.instructions ? `\n${d.instructions}` : '')] : []));
-  const fromSettings = (await storeSettings(ctx.db, eventId, { defaultHoldSeconds: ctx.config.salesHoldSeconds })).bankDeposit;
   if (fromSettings) lines.push(m.depositAccount(fromSettings.bank, fromSettings.accountNumber, fromSettings.holder) + (fromSettings.cci ? `\n${m.depositCci(fromSettings.cci)}` : ''));
   return lines;
 }
 
-/** What the checkout needs to pay an order of this event (public keys only, never a secret). */
+/** What the checkout needs to pay an order of this event (public keys only, never a secret) and to ask for its receipt. */
 export async function paymentInfo(ctx: Pick<AppContext, 'db' | 'config'>, eventId: string): Promise<OrderPaymentDto> {
-  const methods = await paymentMethodsOf(ctx.db, eventId);
+  const [methods, settings] = await Promise.all([paymentMethodsOf(ctx.db, eventId), storeSettings(ctx.db, eventId, { defaultHoldSeconds: ctx.config.salesHoldSeconds })]);
   const card = methods.find((x) => x.kind === 'card');
   const merchant = methods.find((x) => x.kind === 'merchant');
-  const deposits = await depositAccounts(ctx, eventId);
+  const deposits = depositAccounts(methods, settings.bankDeposit);
   return {
     culqiPublicKey: card?.kind === 'card' ? card.key : null,
     culqiTokensUrl: ctx.config.payments.culqiTokensUrl,
@@ -76,6 +75,7 @@ export async function paymentInfo(ctx: Pick<AppContext, 'db' | 'config'>, eventI
     merchantMode: merchant?.kind === 'merchant' ? merchant.mode : null,
     merchantCheckoutUrl: merchant?.kind === 'merchant' ? merchantCheckoutScript(merchant.mode, ctx.config.payments.merchantCheckoutUrl) : null,
     depositInstructions: deposits.length ? deposits.join('\n\n') : null,
+    receiptChoice: settings.invoice.receiptChoice,
   };
 }
 

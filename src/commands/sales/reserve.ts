@@ -175,5 +175,6 @@ export function orderDto(state: OrderState): OrderDto {
     buyer: state.buyer,
     paymentMethod: state.method,
     paidAt: state.paidAt,
+    receipt: state.receipt,
   };
 }

@@ -45,6 +45,11 @@ export type OfferedTicket = {
 };
 
 export type Buyer = { name: string; email: string; phone?: string };
+/**
+ * The sales receipt the buyer asks for (Peru): a boleta to the buyer, or a factura to a company's RUC, which the
+ * store offers only when its invoice data is set (manage/settings, `receiptChoice`).
+ */
+export type Receipt = { kind: 'boleta' } | { kind: 'factura'; ruc: string; businessName: string; address: string };
 export type AnswerValue = string | string[] | boolean;
 /** One per ticket, in the order of the lines expanded (line 1's tickets first); `ticketId` once issued. */
 export type Attendee = { ticketTypeId: string; name: string; email: string; answers: Record<string, AnswerValue>; ticketId?: string };
@@ -77,7 +82,10 @@ export type OrderReserved = E<
     by?: string | null;
   }
 >;
-export type AttendeesSet = E<'sales.AttendeesSet', { orderId: string; eventId: string; buyer: Buyer; attendees: Attendee[]; at: string }>;
+export type AttendeesSet = E<
+  'sales.AttendeesSet',
+  { orderId: string; eventId: string; buyer: Buyer; attendees: Attendee[]; at: string; /** Absent: the receipt stays as it was (a boleta by default). */ receipt?: Receipt }
+>;
 export type OfflinePaymentAnnounced = E<'sales.OfflinePaymentAnnounced', { orderId: string; eventId: string; method: 'deposit'; voucher: Voucher; at: string }>;
 export type DepositRejected = E<'sales.DepositRejected', { orderId: string; eventId: string; reason: string; by: string | null; at: string }>;
 export type OrderExpired = E<'sales.OrderExpired', { orderId: string; eventId: string; at: string }>;
@@ -165,7 +173,7 @@ export type IssueOrder = C<
   }
 >;
 export type ExpireOrder = C<'sales.ExpireOrder', { orderId: string }>;
-export type SetAttendees = C<'sales.SetAttendees', { orderId: string; buyer: Buyer; attendees: Omit<Attendee, 'ticketId'>[] }>;
+export type SetAttendees = C<'sales.SetAttendees', { orderId: string; buyer: Buyer; attendees: Omit<Attendee, 'ticketId'>[]; receipt?: Receipt }>;
 export type AnnounceOfflinePayment = C<'sales.AnnounceOfflinePayment', { orderId: string; voucher: Voucher }>;
 export type RejectDeposit = C<'sales.RejectDeposit', { orderId: string; reason: string }>;
 /**
@@ -217,6 +225,8 @@ export type OrderState =
       /** The payment attempt that paid (OrderPaid.attempt). */
       paidAttempt: string | null;
       attendees: Attendee[];
+      /** Null until the buyer chose (a boleta then). */
+      receipt: Receipt | null;
       tickets: TicketState[];
       voucher: Voucher | null;
       /** Charges of late payments given back (never lost: each is recorded). */
@@ -271,6 +281,9 @@ export const seatTypes = (lines: OrderLine[]) => lines.flatMap((l) => Array.from
 
 /** A QR code from a random id: 32 hex digits (122 random bits), upper case so the QR uses its compact mode. */
 export const ticketCode = (randomId: string) => randomId.replace(/-/g, '').toUpperCase();
+
+const sameReceipt = (a: Receipt, b: Receipt) =>
+  a.kind === 'boleta' ? b.kind === 'boleta' : b.kind === 'factura' && a.ruc === b.ruc && a.businessName === b.businessName && a.address === b.address;
 
 function checkAttendees(lines: OrderLine[], attendees: Omit<Attendee, 'ticketId'>[]) {
   const seats = seatTypes(lines);
@@ -359,7 +372,12 @@ export function decide(command: OrderCommand, state: OrderState, ctx: DecideCont
       checkAttendees(state.lines, command.data.attendees);
       // Once issued, each attendee names its ticket (a free order is ticketed before it is named).
       const attendees = command.data.attendees.map((a, i) => (state.tickets[i] ? { ...a, ticketId: state.tickets[i].ticketId } : { ...a }));
-      return [{ type: 'sales.AttendeesSet', data: { orderId, eventId, buyer: command.data.buyer, attendees, at } }];
+      const { receipt } = command.data;
+      // The receipt is issued with the payment: once paid, naming the attendees may not change it.
+      if (receipt && state.status === 'paid' && !sameReceipt(receipt, state.receipt ?? { kind: 'boleta' })) {
+        throw new DomainError('RECEIPT_LOCKED', m.receiptLocked, 409, { field: 'receipt' });
+      }
+      return [{ type: 'sales.AttendeesSet', data: { orderId, eventId, buyer: command.data.buyer, attendees, at, ...(receipt ? { receipt } : {}) } }];
     }
     case 'sales.AnnounceOfflinePayment':
       if (state.status === 'awaiting_payment' && state.voucher?.ref === command.data.voucher.ref) return [];
@@ -446,6 +464,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       chargeId: null,
       paidAttempt: null,
       attendees: [],
+      receipt: null,
       tickets: [],
       voucher: null,
       lateRefunds: [],
@@ -462,7 +481,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
         const a = byTicket.get(t.ticketId);
         return a ? { ...t, attendeeName: a.name, attendeeEmail: a.email } : t;
       });
-      return { ...state, buyer: event.data.buyer, attendees: event.data.attendees, tickets, updatedAt };
+      return { ...state, buyer: event.data.buyer, attendees: event.data.attendees, receipt: event.data.receipt ?? state.receipt, tickets, updatedAt };
     }
     case 'sales.OfflinePaymentAnnounced':
       return { ...state, status: 'awaiting_payment', method: 'deposit', voucher: event.data.voucher, updatedAt };

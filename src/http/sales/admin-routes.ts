@@ -57,6 +57,11 @@ const orderExport: ExportColumn<AdminOrderRow>[] = [
   { title: c.method, value: (r) => method(r.method) },
   { title: c.createdAt, value: (r) => new Date(r.createdAt), width: 22 },
   { title: c.paidAt, value: (r) => dateOrNull(r.paidAt), width: 22 },
+  // A boleta unless the buyer asked for a factura; the factura's data for the accountant.
+  { title: c.receipt, value: (r) => m.receiptKinds[r.receipt?.kind ?? 'boleta'], width: 12 },
+  { title: c.receiptRuc, value: (r) => (r.receipt?.kind === 'factura' ? r.receipt.ruc : ''), width: 14 },
+  { title: c.receiptBusinessName, value: (r) => (r.receipt?.kind === 'factura' ? r.receipt.businessName : ''), width: 28 },
+  { title: c.receiptAddress, value: (r) => (r.receipt?.kind === 'factura' ? r.receipt.address : ''), width: 32 },
 ];
 const ticketExport: ExportColumn<AdminTicketRow>[] = [
   { title: c.ticketId, value: (r) => r.id, width: 38 },

@@ -175,7 +175,7 @@ export function registerSalesRoutes(router: Router, ctx: AppContext) {
     },
     async ({ params, body, user }) => {
       await buyersOrder(ctx, params.id, user);
-      return setAttendees(ctx, { orderId: params.id, buyer: body.buyer, attendees: body.attendees, userId: user?._id ?? null, clientId: body.clientId });
+      return setAttendees(ctx, { orderId: params.id, buyer: body.buyer, attendees: body.attendees, receipt: body.receipt, userId: user?._id ?? null, clientId: body.clientId });
     },
   );
 

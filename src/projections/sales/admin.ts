@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Currency } from '../../contracts/events.js';
-import type { OrderStatusDto } from '../../contracts/sales.js';
+import type { OrderStatusDto, ReceiptDto } from '../../contracts/sales.js';
 import type { AdminOrderRow, AdminTicketRow, ReminderDto, ReminderWhen, SalesGridQuery } from '../../contracts/sales-admin.js';
 import { gridQuery, type GridColumn } from '../../db/grid.js';
 import { iso, isoReq } from '../../db/dates.js';
@@ -25,6 +25,7 @@ type OrderRow = {
   tickets: number;
   created_at: Date | string;
   paid_at: Date | string | null;
+  receipt: unknown | null;
 };
 
 const orderColumns: Record<string, GridColumn> = {
@@ -42,14 +43,14 @@ const orderColumns: Record<string, GridColumn> = {
 /** An event's orders (optionally of one status), paged, sorted and filtered by the grid. */
 export async function adminOrders(db: Kysely<DB>, eventId: string, q: SalesGridQuery): Promise<{ rows: AdminOrderRow[]; rowCount: number }> {
   const status = q.status ? sql`AND o.status = ${q.status}` : sql``;
-  const from = sql`(SELECT o.id, o.status, o.buyer_name, o.buyer_email, o.total, o.currency, o.payment_method AS method, o.created_at, o.paid_at,
+  const from = sql`(SELECT o.id, o.status, o.buyer_name, o.buyer_email, o.total, o.currency, o.payment_method AS method, o.created_at, o.paid_at, o.receipt,
       (SELECT coalesce(sum(l.quantity), 0) FROM sales_order_lines l WHERE l.order_id = o.id)::int AS tickets
     FROM sales_orders o WHERE o.event_id = ${eventId} ${status}) AS x`;
   const res = await gridQuery<OrderRow>(
     db,
     from,
     orderColumns,
-    sql`x.id, x.status, x.buyer_name, x.buyer_email, x.total, x.currency, x.method, x.tickets, x.created_at, x.paid_at`,
+    sql`x.id, x.status, x.buyer_name, x.buyer_email, x.total, x.currency, x.method, x.tickets, x.created_at, x.paid_at, x.receipt`,
     q,
     'createdAt',
     { value: q.search, columns: [sql`x.buyer_name`, sql`x.buyer_email`, sql`x.id`] },
@@ -66,6 +67,7 @@ export async function adminOrders(db: Kysely<DB>, eventId: string, q: SalesGridQ
       tickets: Number(r.tickets),
       createdAt: isoReq(r.created_at),
       paidAt: iso(r.paid_at),
+      receipt: (r.receipt as ReceiptDto | null) ?? null,
     })),
     rowCount: res.rowCount,
   };

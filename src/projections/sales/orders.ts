@@ -73,7 +73,7 @@ async function apply(trx: Trx, e: Recorded<OrderEvent>, scheduleExpiry: (holdUnt
     }
     case 'sales.AttendeesSet': {
       const d = e.data;
-      await set({ buyer_name: d.buyer.name, buyer_email: d.buyer.email, buyer_phone: d.buyer.phone ?? null, updated_at: d.at });
+      await set({ buyer_name: d.buyer.name, buyer_email: d.buyer.email, buyer_phone: d.buyer.phone ?? null, updated_at: d.at, ...(d.receipt ? { receipt: JSON.stringify(d.receipt) } : {}) });
       await trx.deleteFrom('sales_order_attendees').where('order_id', '=', d.orderId).execute();
       if (d.attendees.length) {
         await trx
@@ -134,7 +134,7 @@ function detailOf(e: Recorded<OrderEvent>): Record<string, unknown> {
     case 'sales.OrderReserved':
       return { total: e.data.total, currency: e.data.currency, tickets: e.data.lines.reduce((n, l) => n + l.quantity, 0) };
     case 'sales.AttendeesSet':
-      return { attendees: e.data.attendees.length };
+      return { attendees: e.data.attendees.length, ...(e.data.receipt ? { receipt: e.data.receipt.kind } : {}) };
     case 'sales.OfflinePaymentAnnounced':
       return { method: e.data.method, fileName: e.data.voucher.fileName };
     case 'sales.DepositRejected':

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { OrderDto, OrderHistoryEntryDto, OrderStatusDto, PaymentMethodDto, TicketDto } from '../../contracts/sales.js';
+import type { OrderDto, OrderHistoryEntryDto, OrderStatusDto, PaymentMethodDto, ReceiptDto, TicketDto } from '../../contracts/sales.js';
 import type { Currency } from '../../contracts/events.js';
 import type { DB } from '../../db/schema.js';
 import { HOLDING_STATUSES } from '../../domain/sales/order.js';
@@ -31,6 +31,7 @@ function orderDtoFromRow(row: Selectable<OrderRow>, lines: Selectable<DB['sales_
     buyer: row.buyer_email ? { name: row.buyer_name ?? '', email: row.buyer_email, ...(row.buyer_phone ? { phone: row.buyer_phone } : {}) } : null,
     paymentMethod: (row.payment_method as PaymentMethodDto | null) ?? null,
     paidAt: isoOrNull(row.paid_at),
+    receipt: (row.receipt as ReceiptDto | null) ?? null,
   };
 }
 

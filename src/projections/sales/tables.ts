@@ -28,6 +28,8 @@ export interface SalesTables {
     refunded_at: Date | string | null;
     refunded_amount: Generated<number>;
     late_refunded_amount: Generated<number>;
+    /** The buyer's receipt (ReceiptDto as JSON), null until chosen (migration 0690). */
+    receipt: unknown | null;
   };
   sales_order_lines: {
     order_id: string;

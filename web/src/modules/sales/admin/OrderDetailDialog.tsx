@@ -92,6 +92,11 @@ export function OrderDetailDialog({ orderId, onClose, canManage }: { orderId: st
                   <Typography variant="body2" color="text.secondary">
                     {order.paidAt ? t('sales.admin.order.paidAt', { date: dateTime(order.paidAt) }) : t('sales.admin.order.createdAt', { date: dateTime(order.createdAt) })}
                   </Typography>
+                  <Typography variant="body2" color="text.secondary" data-testid="order-receipt">
+                    {order.receipt?.kind === 'factura'
+                      ? t('sales.admin.order.receiptFactura', { ruc: order.receipt.ruc, name: order.receipt.businessName, address: order.receipt.address })
+                      : t('sales.admin.order.receiptBoleta')}
+                  </Typography>
                 </Box>
               </Box>
               <Typography variant="subtitle2">{t('sales.admin.order.lines')}</Typography>

@@ -24,11 +24,12 @@ import { AttendeesForm, emptyForm, formPayload, validateForm, type AttendeesForm
 import { useCancelReservationMutation, useEventFormQuery, useReservation, useSetAttendeesMutation, type ReservationDetail } from './api';
 import { attendeesNamed, EventLine, OrderError, OrderHistory, OrderStatusChip, OrderSummary, useCountdown } from './components';
 import { DepositUpload } from './DepositUpload';
+import { emptyReceipt, ReceiptChoice, receiptPayload, validateReceipt, type ReceiptInput } from './ReceiptChoice';
 import { clock } from './format';
 import { useMerchantPay } from './MerchantPay';
 
 type Method = 'card' | 'merchant' | 'bankDeposit';
-type Saved = { form: AttendeesFormState; method: Method | null; step: 'form' | 'deposit' };
+type Saved = { form: AttendeesFormState; method: Method | null; step: 'form' | 'deposit'; receipt?: ReceiptInput };
 
 /** The buyer's typing survives a reload of the page (the reservation is resumable by its link). */
 const storageKey = (id: string) => `aforo.checkout.${id}`;
@@ -156,6 +157,9 @@ export function Component() {
   const method = saved.method && methods.includes(saved.method) ? saved.method : (methods[0] ?? null);
   const expiredHere = order.status === 'reserved' && left === 0;
   const open = (order.status === 'reserved' && !expiredHere) || naming;
+  // Boleta or factura: asked before paying, where the store offers the choice (a free order has no receipt).
+  const askReceipt = order.payment.receiptChoice && !free && !naming;
+  const receipt = saved.receipt ?? emptyReceipt();
 
   const submit = async () => {
     if (submitting.current) return;
@@ -169,10 +173,10 @@ export function Component() {
 
   const saveAndPay = async () => {
     setSubmitError(null);
-    const found = validateForm(saved.form, fields, t);
+    const found = { ...validateForm(saved.form, fields, t), ...(askReceipt ? validateReceipt(receipt, t) : {}) };
     setErrors(found);
     if (Object.keys(found).length) return setSubmitError(t('sales.checkout.fixErrors'));
-    const payload = formPayload(saved.form, fields);
+    const payload = { ...formPayload(saved.form, fields), ...(askReceipt ? { receipt: receiptPayload(receipt) } : {}) };
     const typed = JSON.stringify(payload);
     if (typed !== lastSaved.current) {
       try {
@@ -248,6 +252,7 @@ export function Component() {
           ) : (
             <>
               <AttendeesForm order={order} fields={fields} value={saved.form} errors={errors} onChange={(f) => setSaved({ ...saved, form: f })} disabled={saving.isLoading} />
+              {askReceipt && <ReceiptChoice value={receipt} errors={errors} onChange={(r) => setSaved({ ...saved, receipt: r })} disabled={saving.isLoading} />}
               {free || naming ? (
                 <Alert severity="success">{t('sales.checkout.freeOrder')}</Alert>
               ) : (

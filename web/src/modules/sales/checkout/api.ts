@@ -1,7 +1,7 @@
 import type { Availability } from '@contracts/sales-checkout';
 import type { AppliedCodeDto } from '@contracts/sales-codes';
 import type { CheckoutSettings, RegistrationForm } from '@contracts/sales-settings';
-import type { MerchantSessionDto, MyOrderDto, OrderDetailDto, OrderDto } from '@contracts/sales';
+import type { MerchantSessionDto, MyOrderDto, OrderDetailDto, OrderDto, ReceiptDto } from '@contracts/sales';
 import { useEffect, useState } from 'react';
 import { api, apiErrorStatus } from '../../../app/api';
 
@@ -87,7 +87,7 @@ export const checkoutApi = tagged.injectEndpoints({
       query: (eventId) => ({ url: `event/${seg(eventId)}/checkoutSettings` }),
       transformResponse: (r: { data: CheckoutSettings }) => r.data,
     }),
-    setAttendees: b.mutation<unknown, { id: string; buyer: Buyer; attendees: AttendeeInput[]; clientId: string }>({
+    setAttendees: b.mutation<unknown, { id: string; buyer: Buyer; attendees: AttendeeInput[]; receipt?: ReceiptDto; clientId: string }>({
       query: ({ id, ...body }) => ({ url: `reservation/${seg(id)}/attendees`, method: 'PUT', body }),
       transformResponse: keep,
       onQueryStarted: settled((a: { id: string }) => [{ type: 'SalesOrder', id: a.id }]),
