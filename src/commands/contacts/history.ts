@@ -41,7 +41,7 @@ function foldUntil(entity: RecordEntity, recorded: Recorded<ContactEvent | Compa
 async function history(ctx: Pick<AppContext, 'store'>, clientId: string, entity: RecordEntity, id: string) {
   const recorded = await recordedOf(ctx, entity, id);
   const first = recorded[0] as Recorded<ContactEvent | CompanyEvent> | undefined;
-  // Another organizer's record is as unknown as a missing one.
+  // Another organizer's record answers exactly like a missing one.
   if (!first || first.data.clientId !== clientId) {
     throw entity === 'contact' ? new NotFoundError('CONTACT_NOT_FOUND', messages.contacts.contactNotFound) : new NotFoundError('COMPANY_NOT_FOUND', messages.contacts.companyNotFound);
   }
