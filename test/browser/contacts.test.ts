@@ -1,0 +1,126 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
+import { eventually, hasHorizontalScroll, newPage, seriousAxeViolations, useBrowserApp } from './support.js';
+
+/**
+ * The contacts module in chromium (issue 22, first slice): the organizer defines a custom field, creates a contact
+ * with it on /module/{userId}/contacts/contacts, edits it, finds the change on the audit page with before and after,
+ * and sees the contact as it stood before the edit with "Ver como estaba el…".
+ */
+let browser: Browser;
+let base: string;
+const app = useBrowserApp({ parts: { workers: false } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function signedIn(who: SignedUpUser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  // CSP bypass only so axe-core can be injected.
+  const { context, page } = await newPage(browser, base, width, 900, { bypassCSP: true });
+  const [name, ...value] = who.cookie.split('=');
+  await context.addCookies([{ name: name!, value: value.join('='), url: base, httpOnly: true, sameSite: 'Lax' }]);
+  return { context, page };
+}
+
+/** A moment as the value of a datetime-local input in the page's time zone, to the second. */
+const localInput = (page: Page, ms: number) =>
+  page.evaluate((t) => {
+    const d = new Date(t);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  }, ms);
+
+describe('contacts (chromium)', { timeout: 120_000 }, () => {
+  let org: SignedUpUser;
+  beforeAll(async () => {
+    ({ browser, url: base } = app);
+    org = await signUp(base, { displayName: 'Organizadora Contactos' });
+    const res = await fetch(`${base}/api/v2/contacts/${org.user._id}/fields/contact`, {
+      method: 'PUT',
+      headers: { ...bearer(org.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: [{ key: 'talla', label: 'Talla', type: 'choice', required: true, options: ['S', 'M', 'L'] }] }),
+    });
+    expect(res.status).toBe(200);
+  }, 60_000);
+
+  it('creates a contact with a custom field, edits it, shows the audit row and the contact as it was', async () => {
+    const { context, page } = await signedIn(org);
+    await page.goto(`/module/${org.user._id}/contacts/contacts`);
+    const grid = page.getByRole('grid', { name: 'Contactos' });
+    await grid.waitFor();
+    // The drawer is the matrix's: built pages open, the others (groups, campaigns...) stay disabled.
+    await expect.poll(() => page.getByTestId('menu-contacts').getAttribute('href')).toBe(`/module/${org.user._id}/contacts/contacts`);
+    expect(await page.getByTestId('menu-group').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByTestId('menu-singleSend').getAttribute('aria-disabled')).toBe('true');
+
+    // Create, with the required custom field.
+    await page.getByTestId('record-new').click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo contacto' });
+    await page.getByTestId('record-name').fill('José Pérez');
+    await page.getByTestId('record-email').fill('jose.perez@correo.pe');
+    await page.getByTestId('record-save').click();
+    await dialog.getByText('Este campo es obligatorio.').waitFor();
+    await dialog.getByRole('combobox', { name: 'Talla' }).click();
+    await page.getByRole('option', { name: 'M', exact: true }).click();
+    await page.getByTestId('record-save').click();
+    await page.getByText('Registro creado.').waitFor();
+    await grid.getByRole('link', { name: 'José Pérez', exact: true }).waitFor();
+    await grid.getByRole('gridcell', { name: 'M', exact: true }).waitFor();
+    expect(await seriousAxeViolations(page, ['[data-testid="notifications-button"]'])).toEqual([]);
+
+    // A moment between the creation and the edit (to the second, as the picker takes it).
+    await sleep(1100);
+    const between = Date.now();
+    await sleep(1100);
+
+    // Edit from the grid.
+    await grid.getByRole('button', { name: 'Editar José Pérez' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar contacto' });
+    await page.getByTestId('record-name').fill('José Pérez Díaz');
+    await edit.getByRole('combobox', { name: 'Talla' }).click();
+    await page.getByRole('option', { name: 'L', exact: true }).click();
+    await page.getByTestId('record-save').click();
+    await page.getByText('Cambios guardados.').waitFor();
+    await grid.getByRole('link', { name: 'José Pérez Díaz', exact: true }).waitFor();
+
+    // The audit: who, what, before and after.
+    await page.getByRole('link', { name: 'Auditoría' }).first().click();
+    await page.waitForURL('**/contacts/audit');
+    const audit = page.getByRole('grid', { name: 'Auditoría' });
+    const nameRow = audit.getByRole('row').filter({ hasText: 'Cambiado' }).filter({ hasText: 'Nombre' });
+    await nameRow.waitFor();
+    await expect.poll(() => nameRow.innerText()).toMatch(/Organizadora Contactos[\s\S]*José Pérez\s[\s\S]*José Pérez Díaz/);
+    const sizeRow = audit.getByRole('row').filter({ hasText: 'Cambiado' }).filter({ hasText: 'Talla' });
+    await expect.poll(() => sizeRow.innerText()).toMatch(/Talla\s+M\s+L/);
+
+    // As of the moment between: the name and size before the edit; the diff since then.
+    await audit.getByRole('link', { name: 'José Pérez Díaz', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'José Pérez Díaz' }).waitFor();
+    await page.getByLabel('Ver como estaba el…').fill(await localInput(page, between));
+    const then = page.getByRole('table', { name: 'Valores en la fecha elegida' });
+    await then.waitFor();
+    await expect.poll(() => then.getByRole('row', { name: /Nombre/ }).innerText()).toMatch(/José Pérez$/);
+    await expect.poll(() => then.getByRole('row', { name: /Talla/ }).innerText()).toMatch(/M$/);
+    await page.getByLabel('Desde').fill(await localInput(page, between));
+    await page.getByLabel('Hasta').fill(await localInput(page, Date.now() + 60_000));
+    const diff = page.getByRole('table', { name: 'Diferencias entre dos fechas' });
+    await eventually(() => diff.getByRole('row').count()).toBe(3); // header, name, size
+    expect(await seriousAxeViolations(page, ['[data-testid="notifications-button"]'])).toEqual([]);
+    await context.close();
+
+    // At 375 px the detail page does not scroll sideways.
+    const narrow = await signedIn(org, 375);
+    await narrow.page.goto(page.url());
+    await narrow.page.getByRole('heading', { name: 'José Pérez Díaz' }).waitFor();
+    expect(await hasHorizontalScroll(narrow.page)).toBe(false);
+    await narrow.context.close();
+  });
+
+  it('keeps another organizer out of the contacts area', async () => {
+    const other = await signUp(base, { displayName: 'Otro Organizador' });
+    const { context, page } = await signedIn(other);
+    await page.goto(`/module/${org.user._id}/contacts/contacts`);
+    await page.getByText('403').first().waitFor();
+    expect(await page.getByRole('grid', { name: 'Contactos' }).count()).toBe(0);
+    await context.close();
+  });
+});
