@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
+import { rebuildProjection } from '../../src/projections/rebuild.js';
+import { recordsProjection } from '../../src/projections/contacts/records.js';
 
 // The contacts module over HTTP (issue 22, first slice): contacts and companies of one organizer with custom
 // fields, one contact per e-mail, idempotent retries, the owner-only guard, the audit, "as of" and the CSV export.
@@ -168,5 +170,27 @@ describe('contacts over HTTP', { timeout: 60_000 }, () => {
     const refused = await call(org, 'DELETE', `/companies/${companyId}`);
     expect(refused.status).toBe(409);
     expect(refused.body.messagePublic).toBe('La empresa tiene 1 contacto(s). Quítalos de la empresa antes de eliminarla.');
+  });
+
+  it('lets one of many simultaneous creations with the same e-mail through (the per-organizer reservation)', async () => {
+    const org = await signUp(app.url, { displayName: 'Carrera' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(org, 'POST', '/contacts', { clientId: randomUUID(), name: `Duplicado ${i}`, email: 'carrera@correo.pe' })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'CONTACT_EMAIL_TAKEN')).toBe(true);
+    expect((await call(org, 'GET', '/contacts?search=carrera')).body.rowCount).toBe(1);
+  });
+
+  it('rebuilds the contacts, companies and audit to the same rows', async () => {
+    const rows = async () => ({
+      contacts: await app.ctx.db.selectFrom('contacts_contacts').selectAll().orderBy('id').execute(),
+      companies: await app.ctx.db.selectFrom('contacts_companies').selectAll().orderBy('id').execute(),
+      audit: await app.ctx.db.selectFrom('contacts_audit').selectAll().orderBy('id').execute(),
+    });
+    const before = await rows();
+    expect(before.audit.length).toBeGreaterThan(10);
+    await rebuildProjection({ db: app.ctx.db, store: app.ctx.store }, recordsProjection);
+    expect(await rows()).toEqual(before);
   });
 });
