@@ -44,11 +44,15 @@ describe('contacts (chromium)', { timeout: 120_000 }, () => {
 
   it('creates a contact with a custom field, edits it, shows the audit row and the contact as it was', async () => {
     const { context, page } = await signedIn(org);
-    await page.goto(`/module/${org.user._id}/contacts/contacts`);
-    const grid = page.getByRole('grid', { name: 'Contactos' });
-    await grid.waitFor();
+    // From /module to the contacts module's Tablero, then through its drawer.
+    await page.goto('/module');
+    await page.getByTestId('open-contacts').click();
+    await page.getByRole('heading', { name: 'Contactos', level: 1 }).waitFor();
     // The drawer is the matrix's: built pages open, the others (groups, campaigns...) stay disabled.
     await expect.poll(() => page.getByTestId('menu-contacts').getAttribute('href')).toBe(`/module/${org.user._id}/contacts/contacts`);
+    await page.getByTestId('menu-contacts').click();
+    const grid = page.getByRole('grid', { name: 'Contactos' });
+    await grid.waitFor();
     expect(await page.getByTestId('menu-group').getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByTestId('menu-singleSend').getAttribute('aria-disabled')).toBe('true');
 
