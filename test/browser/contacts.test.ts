@@ -92,7 +92,7 @@ describe('contacts (chromium)', { timeout: 120_000 }, () => {
     const audit = page.getByRole('grid', { name: 'Auditoría' });
     const nameRow = audit.getByRole('row').filter({ hasText: 'Cambiado' }).filter({ hasText: 'Nombre' });
     await nameRow.waitFor();
-    await expect.poll(() => nameRow.innerText()).toMatch(/Organizadora Contactos[\s\S]*José Pérez\s[\s\S]*José Pérez Díaz/);
+    await expect.poll(() => nameRow.innerText()).toMatch(/Nombre\s+José Pérez\s+José Pérez Díaz\s+Organizadora Contactos/);
     const sizeRow = audit.getByRole('row').filter({ hasText: 'Cambiado' }).filter({ hasText: 'Talla' });
     await expect.poll(() => sizeRow.innerText()).toMatch(/Talla\s+M\s+L/);
 

@@ -23,23 +23,12 @@ export default function AuditPage() {
   const defs = (r: AuditRowDto): CustomField[] => (r.entity === 'contact' ? contactFields.data : companyFields.data) ?? [];
 
   const columns: GridColDef<AuditRowDto>[] = [
-    { field: 'at', headerName: t('contacts.audit.at'), width: 170, type: 'dateTime', valueGetter: (v) => new Date(v as string), valueFormatter: (v: Date) => v.toLocaleString('es-PE') },
-    { field: 'byName', headerName: t('contacts.audit.by'), width: 150, sortable: false, filterable: false, valueGetter: (v) => (v as string | null) ?? '—' },
-    {
-      field: 'entity',
-      headerName: t('contacts.audit.entity'),
-      width: 110,
-      type: 'singleSelect',
-      valueOptions: [
-        { value: 'contact', label: t('contacts.audit.entity_contact') },
-        { value: 'company', label: t('contacts.audit.entity_company') },
-      ],
-    },
+    { field: 'at', headerName: t('contacts.audit.at'), width: 150, type: 'dateTime', valueGetter: (v) => new Date(v as string), valueFormatter: (v: Date) => v.toLocaleString('es-PE') },
     {
       field: 'entityName',
       headerName: t('contacts.audit.record'),
       flex: 1,
-      minWidth: 150,
+      minWidth: 130,
       renderCell: (p) =>
         p.row.action === 'deleted' ? (
           p.row.entityName
@@ -49,17 +38,28 @@ export default function AuditPage() {
           </Link>
         ),
     },
+    { field: 'field', headerName: t('contacts.audit.field'), width: 130, filterable: false, valueGetter: (_v, row) => (row.action === 'deleted' ? t('contacts.audit.action_deleted') : fieldLabel(row.field, defs(row), t)) },
+    { field: 'before', headerName: t('contacts.audit.before'), flex: 1, minWidth: 120, sortable: false, filterable: false, valueGetter: (_v, row) => (row.action === 'changed' ? valueText(row.before, t) : '') },
+    { field: 'after', headerName: t('contacts.audit.after'), flex: 1, minWidth: 120, sortable: false, filterable: false, valueGetter: (_v, row) => (row.action === 'deleted' ? '' : valueText(row.after, t)) },
+    { field: 'byName', headerName: t('contacts.audit.by'), width: 140, sortable: false, filterable: false, valueGetter: (v) => (v as string | null) ?? '—' },
     {
       field: 'action',
       headerName: t('contacts.audit.action'),
-      width: 120,
+      width: 115,
       type: 'singleSelect',
       valueOptions: (['created', 'changed', 'deleted'] as const).map((a) => ({ value: a, label: t(`contacts.audit.action_${a}`) })),
       renderCell: (p) => <Chip size="small" variant="outlined" label={t(`contacts.audit.action_${p.row.action}`)} />,
     },
-    { field: 'field', headerName: t('contacts.audit.field'), width: 160, filterable: false, valueGetter: (_v, row) => fieldLabel(row.field, defs(row), t) },
-    { field: 'before', headerName: t('contacts.audit.before'), flex: 1, minWidth: 140, sortable: false, filterable: false, valueGetter: (_v, row) => (row.action === 'changed' ? valueText(row.before, t) : '') },
-    { field: 'after', headerName: t('contacts.audit.after'), flex: 1, minWidth: 140, sortable: false, filterable: false, valueGetter: (_v, row) => (row.action === 'deleted' ? '' : valueText(row.after, t)) },
+    {
+      field: 'entity',
+      headerName: t('contacts.audit.entity'),
+      width: 105,
+      type: 'singleSelect',
+      valueOptions: [
+        { value: 'contact', label: t('contacts.audit.entity_contact') },
+        { value: 'company', label: t('contacts.audit.entity_company') },
+      ],
+    },
   ];
   return (
     <>

@@ -82,28 +82,7 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
         </Link>
       ),
     },
-    ...(contact
-      ? ([
-          { field: 'email', headerName: t('contacts.field.email'), flex: 1, minWidth: 180 },
-          { field: 'phone', headerName: t('contacts.field.phone'), width: 140 },
-          { field: 'companyName', headerName: t('contacts.field.companyId'), flex: 1, minWidth: 140 },
-          { field: 'emailConsent', headerName: t('contacts.field.consent_email'), width: 130, renderCell: (p) => consentChip((p.row as ContactDto).consent.email) },
-          { field: 'whatsappConsent', headerName: t('contacts.field.consent_whatsapp'), width: 130, renderCell: (p) => consentChip((p.row as ContactDto).consent.whatsapp) },
-        ] satisfies GridColDef<Row>[])
-      : ([
-          { field: 'website', headerName: t('contacts.field.website'), flex: 1, minWidth: 160 },
-          { field: 'phone', headerName: t('contacts.field.phone'), width: 140 },
-          { field: 'contacts', headerName: t('contacts.field.contacts'), width: 110, type: 'number' },
-        ] satisfies GridColDef<Row>[])),
-    ...(fields.data ?? []).map(
-      (f): GridColDef<Row> => ({
-        field: `fields.${f.key}`,
-        headerName: f.label,
-        width: 140,
-        type: f.type === 'number' ? 'number' : 'string',
-        valueGetter: (_v, row) => fieldText(row.fields[f.key]),
-      }),
-    ),
+    // The row's buttons next to its name: the other columns scroll sideways on a laptop screen.
     actionsColumn<Row>(
       (p) => (
         <Box sx={{ display: 'flex' }}>
@@ -125,6 +104,28 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
         </Box>
       ),
       130,
+    ),
+    ...(contact
+      ? ([
+          { field: 'email', headerName: t('contacts.field.email'), flex: 1, minWidth: 180 },
+          { field: 'phone', headerName: t('contacts.field.phone'), width: 140 },
+          { field: 'companyName', headerName: t('contacts.field.companyId'), flex: 1, minWidth: 140 },
+          { field: 'emailConsent', headerName: t('contacts.field.consent_email'), width: 130, renderCell: (p) => consentChip((p.row as ContactDto).consent.email) },
+          { field: 'whatsappConsent', headerName: t('contacts.field.consent_whatsapp'), width: 130, renderCell: (p) => consentChip((p.row as ContactDto).consent.whatsapp) },
+        ] satisfies GridColDef<Row>[])
+      : ([
+          { field: 'website', headerName: t('contacts.field.website'), flex: 1, minWidth: 160 },
+          { field: 'phone', headerName: t('contacts.field.phone'), width: 140 },
+          { field: 'contacts', headerName: t('contacts.field.contacts'), width: 110, type: 'number' },
+        ] satisfies GridColDef<Row>[])),
+    ...(fields.data ?? []).map(
+      (f): GridColDef<Row> => ({
+        field: `fields.${f.key}`,
+        headerName: f.label,
+        width: 140,
+        type: f.type === 'number' ? 'number' : 'string',
+        valueGetter: (_v, row) => fieldText(row.fields[f.key]),
+      }),
     ),
   ];
 
