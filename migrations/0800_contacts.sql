@@ -45,8 +45,7 @@ CREATE TABLE contacts_audit (
   before jsonb,
   after jsonb,
   by_user text,
-  at timestamptz NOT NULL,
-  seq bigint NOT NULL
+  at timestamptz NOT NULL
 );
-CREATE INDEX contacts_audit_client ON contacts_audit (client_id, at DESC, seq DESC);
+CREATE INDEX contacts_audit_client ON contacts_audit (client_id, at DESC);
 CREATE INDEX contacts_audit_entity ON contacts_audit (entity_id, at);

@@ -99,6 +99,9 @@ describe('contacts (chromium)', { timeout: 120_000 }, () => {
     // As of the moment between: the name and size before the edit; the diff since then.
     await audit.getByRole('link', { name: 'José Pérez Díaz', exact: true }).first().click();
     await page.getByRole('heading', { name: 'José Pérez Díaz' }).waitFor();
+    // The contact's own history, under its values.
+    const history = page.getByRole('grid', { name: 'Historial de cambios' });
+    await expect.poll(() => history.getByRole('row').filter({ hasText: 'Cambiado' }).count()).toBe(2);
     await page.getByLabel('Ver como estaba el…').fill(await localInput(page, between));
     const then = page.getByRole('table', { name: 'Valores en la fecha elegida' });
     await then.waitFor();

@@ -161,7 +161,6 @@ export async function auditGrid(db: Kysely<DB>, clientId: string, q: RecordGridQ
     field: { expr: sql`a.field`, type: 'text' },
   };
   const search = { value: q.search, columns: [sql`a.entity_name`, sql`a.field`, sql`a.before`, sql`a.after`] };
-  // Same instant: the later event (and its fields in order) first.
   const sorted = { ...q, sortField: q.sortField ?? 'at', sortOrder: q.sortOrder ?? ('desc' as const) };
   const res = await gridQuery<AuditRow>(db, from, columns, sql`a.*`, sorted, 'at', search);
   return {

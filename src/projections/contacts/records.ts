@@ -7,8 +7,6 @@ import type { Recorded } from '../../eventstore/port.js';
 import { defineProjection } from '../projection.js';
 
 const json = (v: unknown) => JSON.stringify(v ?? null);
-/** The audit's order within one instant: the position's last number (PostgreSQL "<xid>:<n>", KurrentDB "<n>"). */
-const seqOf = (position: string) => position.split(':').pop() ?? '0';
 
 const contactColumns = (p: ContactProfile) => ({
   name: p.name,
@@ -25,7 +23,6 @@ const companyColumns = (p: CompanyProfile) => ({ name: p.name, website: p.websit
 type AuditBase = { client_id: string; entity: 'contact' | 'company'; entity_id: string; entity_name: string; by_user: string | null; at: string };
 
 async function audit(trx: Transaction<DB>, e: Recorded<ContactEvent | CompanyEvent>, base: AuditBase, action: string, changes: [string | null, unknown, unknown][]) {
-  const seq = seqOf(e.position);
   const rows = changes.map(([field, before, after]) => ({
     id: `${e.eventId}:${field ?? ''}`,
     ...base,
@@ -33,7 +30,6 @@ async function audit(trx: Transaction<DB>, e: Recorded<ContactEvent | CompanyEve
     field,
     before: json(before),
     after: json(after),
-    seq,
   }));
   if (rows.length) await trx.insertInto('contacts_audit').values(rows).onConflict((oc) => oc.column('id').doNothing()).execute();
 }

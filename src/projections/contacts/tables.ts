@@ -39,6 +39,5 @@ export interface ContactsTables {
     after: unknown;
     by_user: string | null;
     at: Date | string;
-    seq: number | string;
   };
 }

@@ -11,12 +11,12 @@ import { PageHeader } from '../events/components/common';
 import { useAuditQuery, useCustomFieldsQuery } from './api';
 import { entityPage, fieldLabel, useContactsBase, valueText } from './common';
 
-/** audit: every change of the organizer's contacts and companies, with who, when, before and after. */
-export default function AuditPage() {
+/** The audit grid: every change of the organizer's records, or of one (`entityId`), with who, when, before and after. */
+export function AuditGrid({ entityId, label }: { entityId?: string; label: string }) {
   const { t } = useTranslation();
   const { client, base } = useContactsBase();
   const { query: q, searchProps, models } = useServerGridQuery();
-  const { data, isFetching, error } = useAuditQuery({ client, q });
+  const { data, isFetching, error } = useAuditQuery({ client, q, entityId });
   const contactFields = useCustomFieldsQuery({ client, entity: 'contact' });
   const companyFields = useCustomFieldsQuery({ client, entity: 'company' });
   if (error) return <ErrorView {...describeError(error)} />;
@@ -62,12 +62,27 @@ export default function AuditPage() {
     },
   ];
   return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <GridSearchField {...searchProps} label={t('contacts.audit.search')} testId="audit-search" sx={{ mb: 1.5, width: { xs: '100%', sm: 320 } }} />
+      <ServerDataGrid
+        models={models}
+        data={data}
+        isFetching={isFetching}
+        columns={entityId ? columns.filter((c) => c.field !== 'entityName' && c.field !== 'entity') : columns}
+        label={label}
+        getRowId={(r) => r._id}
+      />
+    </Paper>
+  );
+}
+
+/** audit: every change of the organizer's contacts and companies. */
+export default function AuditPage() {
+  const { t } = useTranslation();
+  return (
     <>
       <PageHeader title={t('contacts.audit.title')} subtitle={t('contacts.audit.subtitle')} />
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <GridSearchField {...searchProps} label={t('contacts.audit.search')} testId="audit-search" sx={{ mb: 1.5, width: { xs: '100%', sm: 320 } }} />
-        <ServerDataGrid models={models} data={data} isFetching={isFetching} columns={columns} label={t('contacts.audit.title')} getRowId={(r) => r._id} />
-      </Paper>
+      <AuditGrid label={t('contacts.audit.title')} />
     </>
   );
 }

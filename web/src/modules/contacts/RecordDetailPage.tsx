@@ -22,6 +22,7 @@ import { PageHeader } from '../events/components/common';
 import { usePageParam } from '../events/pages/pageMatch';
 import { useAsOfQuery, useCustomFieldsQuery, useDiffQuery, useRecordQuery } from './api';
 import { entityPage, fieldLabel, useContactsBase, valueText } from './common';
+import { AuditGrid } from './AuditPage';
 import { RecordDialog } from './RecordDialog';
 
 /** A datetime-local value (the browser's time zone, to the second) as an ISO instant, or null while incomplete. */
@@ -168,6 +169,12 @@ function RecordDetailPage({ entity }: { entity: RecordEntity }) {
             )
           )}
         </Paper>
+        <Box component="section" aria-labelledby="record-history-title" sx={{ gridColumn: { md: '1 / -1' }, minWidth: 0 }}>
+          <Typography id="record-history-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+            {t('contacts.detail.history')}
+          </Typography>
+          <AuditGrid entityId={id} label={t('contacts.detail.history')} />
+        </Box>
       </Box>
       {editing && <RecordDialog client={client} entity={entity} fields={defs} record={data} onClose={() => setEditing(false)} />}
     </>
