@@ -193,4 +193,35 @@ describe('contacts over HTTP', { timeout: 60_000 }, () => {
     await rebuildProjection({ db: app.ctx.db, store: app.ctx.store }, recordsProjection);
     expect(await rows()).toEqual(before);
   });
+
+  it('versions company edits, checks company fields and answers a company as it was', async () => {
+    const org = await signUp(app.url, { displayName: 'Empresas' });
+    const noOptions = await call(org, 'PUT', '/fields/company', { fields: [{ key: 'rubro', label: 'Rubro', type: 'choice', options: [] }] });
+    expect(noOptions.status).toBe(400);
+    expect(noOptions.body.messagePublic).toBe('El campo «Rubro» necesita al menos una opción.');
+    expect((await call(org, 'PUT', '/fields/company', { fields: [{ key: 'rubro', label: 'Rubro', type: 'multiChoice', options: ['Pesca', 'Minería'] }] })).status).toBe(200);
+
+    const id = randomUUID();
+    const created = await call(org, 'POST', '/companies', { clientId: id, name: 'Andes SAC', fields: { rubro: ['Minería'] } });
+    expect(created.body.data).toMatchObject({ version: 0, fields: { rubro: ['Minería'] }, contacts: 0 });
+    const wrong = await call(org, 'PUT', `/companies/${id}`, { name: 'Andes SAC', fields: { rubro: ['Agro'] } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ path: 'fields.rubro', message: 'El valor del campo «Rubro» no es una de sus opciones.' }]);
+    await sleep(30);
+    const between = new Date().toISOString();
+    await sleep(30);
+    expect((await call(org, 'PUT', `/companies/${id}`, { name: 'Andes Mining SAC', fields: { rubro: ['Pesca', 'Minería'] }, expectedVersion: 0 })).status).toBe(200);
+    // An edit made on the old version is refused instead of overwriting the newer one.
+    const stale = await call(org, 'PUT', `/companies/${id}`, { name: 'Andes SAC', fields: {}, expectedVersion: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('WRONG_EXPECTED_VERSION');
+
+    const then = await call(org, 'GET', `/company/${id}/asOf?at=${encodeURIComponent(between)}`);
+    expect(then.body.data.record).toMatchObject({ name: 'Andes SAC', fields: { rubro: ['Minería'] } });
+    const csv = await call(org, 'GET', '/companies/export');
+    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[1]).toContain('"Andes Mining SAC"');
+    expect(csv.text).toContain('"Pesca; Minería"');
+    expect((await call(org, 'DELETE', `/companies/${id}`)).status).toBe(200);
+    expect((await call(org, 'GET', `/company/${id}/asOf?at=${encodeURIComponent(new Date().toISOString())}`)).body.data).toMatchObject({ exists: false, deleted: true });
+  });
 });
