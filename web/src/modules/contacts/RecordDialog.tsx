@@ -117,7 +117,7 @@ export function RecordDialog({ client, entity, fields, record, onClose }: { clie
     }
     setFailure(null);
     try {
-      if (record) await update({ client, entity, id: record._id, body }).unwrap();
+      if (record) await update({ client, entity, id: record._id, body: { ...body, expectedVersion: record.version } }).unwrap();
       else await create({ client, entity, body: { ...body, clientId } }).unwrap();
       notify(t(record ? 'contacts.form.updated' : 'contacts.form.created'), 'success');
       onClose();

@@ -33,6 +33,8 @@ export interface ContactBody {
   website?: string | null;
   consent?: Record<string, { status: 'granted' | 'withdrawn'; source: string } | null>;
   fields: Record<string, FieldValue | null>;
+  /** The version the form was filled from: a newer one on the server is a 409, not an overwrite. */
+  expectedVersion?: number;
 }
 type Written<R> = { data: R; position: string | null };
 const path = (entity: RecordEntity) => (entity === 'contact' ? 'contacts' : 'companies');
