@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
+import { client, createEvent } from '../events/helpers.js';
 import { eventually, hasHorizontalScroll, newPage, seriousAxeViolations, useBrowserApp } from './support.js';
 
 /**
@@ -120,6 +121,15 @@ describe('contacts (chromium)', { timeout: 120_000 }, () => {
     await narrow.page.getByRole('heading', { name: 'José Pérez Díaz' }).waitFor();
     expect(await hasHorizontalScroll(narrow.page)).toBe(false);
     await narrow.context.close();
+  });
+
+  it("sends the module selector's event-scoped CRM path to the administrator's contacts module", async () => {
+    const ev = (await createEvent(client(base, org))).data;
+    const { context, page } = await signedIn(org);
+    await page.goto(`/module/${org.user._id}/${ev.eventCode}/contacts/company`);
+    await page.waitForURL(`**/module/${org.user._id}/contacts/company`);
+    await page.getByRole('grid', { name: 'Empresas' }).waitFor();
+    await context.close();
   });
 
   it('keeps another organizer out of the contacts area', async () => {
