@@ -5,9 +5,10 @@ import { client, createEvent } from '../events/helpers.js';
 import { eventually, hasHorizontalScroll, newPage, seriousAxeViolations, useBrowserApp } from './support.js';
 
 /**
- * The contacts module in chromium (issue 22, first slice): the organizer defines a custom field, creates a contact
- * with it on /module/{userId}/contacts/contacts, edits it, finds the change on the audit page with before and after,
- * and sees the contact as it stood before the edit with "Ver como estaba el…".
+ * The contacts module in chromium (issue 22, first slice): the organizer defines a custom field on
+ * settings/contactFields, creates a contact with it on /module/{userId}/contacts/contacts, edits it, finds the
+ * change on the audit page with before and after, and sees the contact as it stood before the edit with "Ver como
+ * estaba el…".
  */
 let browser: Browser;
 let base: string;
@@ -35,16 +36,26 @@ describe('contacts (chromium)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     ({ browser, url: base } = app);
     org = await signUp(base, { displayName: 'Organizadora Contactos' });
-    const res = await fetch(`${base}/api/v2/contacts/${org.user._id}/fields/contact`, {
-      method: 'PUT',
-      headers: { ...bearer(org.token), 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: [{ key: 'talla', label: 'Talla', type: 'choice', required: true, options: ['S', 'M', 'L'] }] }),
-    });
-    expect(res.status).toBe(200);
   }, 60_000);
 
-  it('creates a contact with a custom field, edits it, shows the audit row and the contact as it was', async () => {
+  it('defines a custom field, creates a contact with it, edits it, shows the audit row and the contact as it was', async () => {
     const { context, page } = await signedIn(org);
+    // The custom field, on settings/contactFields: a required choice.
+    await page.goto(`/module/${org.user._id}/contacts/settings/contactFields`);
+    await page.getByRole('heading', { name: 'Campos de contacto' }).waitFor();
+    await page.getByText('Todavía no hay campos personalizados.').waitFor();
+    await page.getByTestId('field-add').click();
+    await page.getByTestId('field-0-label').fill('Talla');
+    await page.getByRole('combobox', { name: 'Tipo' }).click();
+    await page.getByRole('option', { name: 'Una opción' }).click();
+    await page.getByLabel('Opciones').fill('S, M, L');
+    await page.getByLabel('Obligatorio').check();
+    await page.getByTestId('fields-save').click();
+    await page.getByText('Campos guardados.').waitFor();
+    await page.getByText('Clave: talla').waitFor();
+    const saved = await fetch(`${base}/api/v2/contacts/${org.user._id}/fields/contact`, { headers: bearer(org.token) });
+    expect(((await saved.json()) as { data: unknown }).data).toEqual([{ key: 'talla', label: 'Talla', type: 'choice', required: true, options: ['S', 'M', 'L'] }]);
+
     // From /module to the contacts module's Tablero, then through its drawer.
     await page.goto('/module');
     await page.getByTestId('open-contacts').click();
