@@ -153,7 +153,9 @@ describe('contacts over HTTP', { timeout: 60_000 }, () => {
     const companyId = randomUUID();
     await call(org, 'POST', '/companies', { clientId: companyId, name: 'Pesquera Ñandú' });
     await call(org, 'POST', '/contacts', { clientId: randomUUID(), name: 'Martín Gómez', email: 'martin@correo.pe', companyId });
-    await call(org, 'POST', '/contacts', { clientId: randomUUID(), name: 'Lucía Quispe', email: 'lucia@correo.pe' });
+    await call(org, 'POST', '/contacts', { clientId: randomUUID(), name: 'Lucía Quispe', email: 'lucia@correo.pe', consent: { whatsapp: { status: 'granted', source: 'Feria' } } });
+    const consenting = await call(org, 'GET', '/contacts?filterField=whatsappConsent&filterOperator=is&filterValue=granted');
+    expect(consenting.body.rows.map((r: { name: string }) => r.name)).toEqual(['Lucía Quispe']);
     const found = await call(org, 'GET', '/contacts?search=martin%20gomez');
     expect(found.body.rowCount).toBe(1);
     expect(found.body.rows[0].name).toBe('Martín Gómez');

@@ -70,6 +70,16 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
   if (error) return <ErrorView {...describeError(error)} />;
 
   const consentChip = (c: { status: string } | null) => (c ? <Chip size="small" variant="outlined" color={c.status === 'granted' ? 'success' : 'default'} label={t(`contacts.consent.${c.status}`)} /> : null);
+  // Filtered on the server by status ('granted' / 'withdrawn'), shown in Spanish.
+  const consentColumn = (ch: 'email' | 'whatsapp'): GridColDef<Row> => ({
+    field: `${ch}Consent`,
+    headerName: t(`contacts.field.consent_${ch}`),
+    width: 130,
+    type: 'singleSelect',
+    valueOptions: (['granted', 'withdrawn'] as const).map((s) => ({ value: s, label: t(`contacts.consent.${s}`) })),
+    valueGetter: (_v, row) => (row as ContactDto).consent[ch]?.status ?? '',
+    renderCell: (p) => consentChip((p.row as ContactDto).consent[ch]),
+  });
   const columns: GridColDef<Row>[] = [
     {
       field: 'name',
@@ -110,8 +120,8 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
           { field: 'email', headerName: t('contacts.field.email'), flex: 1, minWidth: 180 },
           { field: 'phone', headerName: t('contacts.field.phone'), width: 140 },
           { field: 'companyName', headerName: t('contacts.field.companyId'), flex: 1, minWidth: 140 },
-          { field: 'emailConsent', headerName: t('contacts.field.consent_email'), width: 130, renderCell: (p) => consentChip((p.row as ContactDto).consent.email) },
-          { field: 'whatsappConsent', headerName: t('contacts.field.consent_whatsapp'), width: 130, renderCell: (p) => consentChip((p.row as ContactDto).consent.whatsapp) },
+          consentColumn('email'),
+          consentColumn('whatsapp'),
         ] satisfies GridColDef<Row>[])
       : ([
           { field: 'website', headerName: t('contacts.field.website'), flex: 1, minWidth: 160 },
