@@ -160,6 +160,16 @@ describe('contacts over HTTP', { timeout: 60_000 }, () => {
     expect(found.body.rowCount).toBe(1);
     expect(found.body.rows[0].name).toBe('Martín Gómez');
     expect((await call(org, 'GET', '/contacts?search=nandu')).body.rows.map((r: { name: string }) => r.name)).toEqual(['Martín Gómez']);
+    // Custom values are searched, their keys are not; a value left from another field type sorts instead of failing.
+    await call(org, 'PUT', '/fields/contact', { fields: [{ key: 'ciudad', label: 'Ciudad', type: 'text' }] });
+    await call(org, 'POST', '/contacts', { clientId: randomUUID(), name: 'Rosa Huamán', fields: { ciudad: 'Cusco' } });
+    expect((await call(org, 'GET', '/contacts?search=cusco')).body.rows.map((r: { name: string }) => r.name)).toEqual(['Rosa Huamán']);
+    expect((await call(org, 'GET', '/contacts?search=ciudad')).body.rowCount).toBe(0);
+    await call(org, 'PUT', '/fields/contact', { fields: [{ key: 'ciudad', label: 'Ciudad', type: 'number' }] });
+    const sorted = await call(org, 'GET', '/contacts?sortField=fields.ciudad&sortOrder=asc&filterField=fields.ciudad&filterOperator=isEmpty');
+    expect(sorted.status).toBe(200);
+    expect(sorted.body.rowCount).toBe(3);
+    await call(org, 'PUT', '/fields/contact', { fields: [] });
 
     const csv = await call(org, 'GET', '/contacts/export?search=lucia&sortField=name&sortOrder=asc');
     expect(csv.status).toBe(200);

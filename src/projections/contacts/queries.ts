@@ -8,13 +8,17 @@ import type { ContactProfile } from '../../domain/contacts/contact.js';
 
 const EXPORT_LIMIT = 50_000;
 
+/** The custom values as one text for the quick search (values only: a field's key must not match every row). */
+const valuesText = (alias: string) => sql`(SELECT string_agg(v.value, ' ') FROM jsonb_each_text(${sql.ref(`${alias}.fields`)}) AS v)`;
+
 /** Grid columns of the custom fields, named `fields.<key>`. */
 function fieldColumns(alias: string, fields: CustomField[]): Record<string, GridColumn> {
   return Object.fromEntries(
     fields.map((f) => [
       `fields.${f.key}`,
       f.type === 'number'
-        ? { expr: sql`(${sql.ref(`${alias}.fields`)}->>${f.key})::numeric`, type: 'number' as const }
+        ? // A value kept from when the field had another type is no number: it sorts last instead of failing the cast.
+          { expr: sql`CASE WHEN ${sql.ref(`${alias}.fields`)}->>${f.key} ~ '^-?[0-9]+([.][0-9]+)?$' THEN (${sql.ref(`${alias}.fields`)}->>${f.key})::numeric END`, type: 'number' as const }
         : { expr: sql`${sql.ref(`${alias}.fields`)}->>${f.key}`, type: 'text' as const },
     ]),
   );
@@ -62,7 +66,7 @@ function contactColumns(fields: CustomField[]): Record<string, GridColumn> {
     ...fieldColumns('c', fields),
   };
 }
-const contactSearch = (q: RecordGridQuery) => ({ value: q.search, columns: [sql`c.name`, sql`c.email`, sql`c.phone`, sql`c.company_name`, sql`c.fields`] });
+const contactSearch = (q: RecordGridQuery) => ({ value: q.search, columns: [sql`c.name`, sql`c.email`, sql`c.phone`, sql`c.company_name`, valuesText('c')] });
 
 /** The organizer's contacts: server-side paging, sorting, one filter (custom fields too) and an accent-blind search. */
 export async function contactsGrid(db: Kysely<DB>, clientId: string, fields: CustomField[], q: RecordGridQuery) {
@@ -115,7 +119,7 @@ export async function companiesGrid(db: Kysely<DB>, clientId: string, fields: Cu
     updatedAt: { expr: sql`co.updated_at`, type: 'date' },
     ...fieldColumns('co', fields),
   };
-  const search = { value: q.search, columns: [sql`co.name`, sql`co.website`, sql`co.phone`, sql`co.fields`] };
+  const search = { value: q.search, columns: [sql`co.name`, sql`co.website`, sql`co.phone`, valuesText('co')] };
   const res = await gridQuery<CompanyRow>(db, companiesFrom(clientId), columns, sql`co.*`, q, 'createdAt', search);
   return { rows: res.rows.map(companyDto), rowCount: res.rowCount };
 }
