@@ -554,6 +554,27 @@ export const messages = {
     chargeNotFound: 'El cobro no existe en la pasarela de pago.',
     webhookInvalid: 'La notificación de pago no es válida.',
   },
+  /** Contacts and companies of an organizer (CRM, issue 22). */
+  contacts: {
+    forbidden: 'No tienes acceso a los contactos de este organizador.',
+    contactNotFound: 'El contacto no existe o fue eliminado.',
+    companyNotFound: 'La empresa no existe o fue eliminada.',
+    nameRequired: 'Escribe el nombre.',
+    emailTaken: (email: string) => `Ya existe un contacto con el correo ${email}.`,
+    phoneInvalid: 'Escribe el teléfono en formato internacional, con + y el código de país (por ejemplo +51987654321).',
+    clientIdTaken: 'Ese identificador ya se usó para otro registro. Vuelve a intentarlo.',
+    companyHasContacts: (n: number) => `La empresa tiene ${n} contacto(s). Quítalos de la empresa antes de eliminarla.`,
+    fieldUnknown: (key: string) => `El campo «${key}» no está definido.`,
+    fieldRequired: (label: string) => `El campo «${label}» es obligatorio.`,
+    fieldNotNumber: (label: string) => `El campo «${label}» debe ser un número.`,
+    fieldNotDate: (label: string) => `El campo «${label}» debe ser una fecha (AAAA-MM-DD).`,
+    fieldNotText: (label: string) => `El campo «${label}» debe ser un texto.`,
+    fieldNotOption: (label: string) => `El valor del campo «${label}» no es una de sus opciones.`,
+    fieldKeyRepeated: (key: string) => `La clave «${key}» está repetida.`,
+    fieldOptionsRequired: (label: string) => `El campo «${label}» necesita al menos una opción.`,
+    fieldOptionsRepeated: (label: string) => `El campo «${label}» tiene opciones repetidas.`,
+    badDates: 'La fecha inicial debe ser anterior a la final.',
+  },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },
 } as const;

@@ -17,7 +17,7 @@ import { ticketSummary } from './information.js';
 /** Words that stand for "no event" in permissions/{event} (the client sends the word event, or null). */
 const NO_EVENT = new Set(['null', 'event', 'undefined', 'none']);
 /** Administrator-level modules outside events (the reserved words of the module route) any user may open. */
-const CLIENT_MODULES = ['create', 'editEvent', 'users', 'settings'];
+const CLIENT_MODULES = ['create', 'editEvent', 'users', 'settings', 'contacts'];
 
 function modulePermissions(roles: RolesByModule) {
   return MODULES.filter((mod) => roles[mod]).map((mod) => {

@@ -15,6 +15,7 @@ export const STRING_BUNDLES = {
   admin: ['admin'],
   sales: ['sales'],
   businessConference: ['businessConference'],
+  contacts: ['contacts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringBundle = keyof typeof STRING_BUNDLES;

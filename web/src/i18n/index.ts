@@ -33,6 +33,7 @@ const bundles: Record<Exclude<StringBundle, 'core'>, () => Promise<Strings>> = {
   admin: () => import('virtual:es-strings/admin'),
   sales: () => import('virtual:es-strings/sales'),
   businessConference: () => import('virtual:es-strings/businessConference'),
+  contacts: () => import('virtual:es-strings/contacts'),
 };
 const loading = new Map<StringBundle, Promise<void>>();
 

@@ -4,6 +4,7 @@ import { routes as accountsRoutes } from './accounts/routes';
 import { routes as adminRoutes } from './admin/routes';
 import { routes as businessConferenceRoutes } from './businessConference/routes';
 import { routes as chatRoutes } from './chat/routes';
+import { routes as contactsRoutes } from './contacts/routes';
 import { routes as eventsRoutes } from './events/routes';
 import type { WebModule } from './manifest';
 import { routes as notificationsRoutes } from './notifications/routes';
@@ -19,6 +20,7 @@ export const webModules: WebModule[] = [
   { name: 'events', routes: eventsRoutes },
   { name: 'sales', routes: salesRoutes },
   { name: 'businessConference', routes: businessConferenceRoutes },
+  { name: 'contacts', routes: contactsRoutes },
   {
     name: 'notifications',
     routes: notificationsRoutes,

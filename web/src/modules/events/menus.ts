@@ -2,6 +2,7 @@ import { ACCESS_MATRIX, isMenuGroup, pagesOf, permissionOf, rolesOfModule, type 
 import { MODULE_AREA_RESERVED_WORDS, type ModuleName } from '@contracts/events';
 import { storePages } from '../sales/storePages';
 import { conferencePages } from '../businessConference/conferencePages';
+import { contactsPages } from '../contacts/pages';
 
 /**
  * Module drawers of the organizer area. The items per module and role are the access matrix's (the spec's "Menus"
@@ -32,7 +33,7 @@ export const BUILT_PAGES: Partial<Record<ModuleName, readonly string[]>> = {
   store: ['', '/tickets', '/manage/settings', '/history', ...Object.keys(storePages)],
   businessConference: ['', ...Object.keys(conferencePages)],
   settings: ['', '/user'],
-  contacts: [''],
+  contacts: Object.keys(contactsPages),
   exhibitor: [''],
 };
 

@@ -95,11 +95,24 @@ export function Component() {
   // /module/{userId}/settings: the settings module of the administrator (reserved word, no event).
   const settingsArea = !eventParam && pathname.split('/')[3] === 'settings' && user?._id === administrator;
   const settingsPage = pathname.split('/')[4] === 'user' ? '/user' : '';
+  // /module/{userId}/contacts/...: the contacts module of the administrator (reserved word, no event).
+  const contactsArea = !eventParam && pathname.split('/')[3] === 'contacts' && user?._id === administrator;
+  const contactsPage = contactsArea ? `/${pathname.split('/').slice(4).join('/')}`.replace(/\/+$/, '') : '';
   // The team page (/module/{userId}/users, also settings/user) picks its event in the page itself (the owner's
   // events only): a second selector in the toolbar, which would leave for the event's store, is not shown there.
   const ownEventPicker = !eventParam && (pathname.split('/')[3] === 'users' || (settingsArea && settingsPage === '/user'));
 
-  const drawer = settingsArea ? (
+  const drawer = contactsArea ? (
+    <ModuleDrawer
+      base={`/module/${encodeURIComponent(administrator)}/contacts`}
+      module="contacts"
+      role="administrator"
+      page={contactsPage}
+      maximumPrice={0}
+      businessConferences={0}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  ) : settingsArea ? (
     <ModuleDrawer
       base={`/module/${encodeURIComponent(administrator)}/settings`}
       module="settings"

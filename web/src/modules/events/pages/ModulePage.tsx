@@ -1,4 +1,5 @@
 import LinearProgress from '@mui/material/LinearProgress';
+import { Navigate } from 'react-router-dom';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { ErrorView } from '../../../components/ErrorPage';
@@ -23,13 +24,15 @@ const PAGES: Record<string, Record<string, LazyExoticComponent<ComponentType>>> 
   businessConference: { '': ModuleHome, ...conferencePages },
   exhibitor: { '': ModuleHome },
   settings: { '': ModuleHome, '/user': Team },
-  contacts: { '': ModuleHome },
 };
 
 /** /module/{administrator}/{event}/{module}/{page...}: checks the role's pages, then shows the page. */
 export function Component() {
   const { t } = useTranslation();
-  const { module, page, role, roleData } = useModuleArea();
+  const { administrator, module, page, role, roleData } = useModuleArea();
+  // The contacts module is the administrator's, not the event's (spec section 2): its pages live at
+  // /module/{administrator}/contacts/{page} (web/src/modules/contacts), where the module selector's link (to the event's) is sent on.
+  if (module === 'contacts') return <Navigate to={`/module/${encodeURIComponent(administrator)}/contacts${page}`} replace />;
   if (!module || !roleData?.event) return <ErrorView status={404} />;
   // Same rule as the server's (pageAllowed): a listed page or below one; administrators any page, so a page of
   // theirs that is not built yet is a 404, not a 403.

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ContactsIcon from '@mui/icons-material/ContactsOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
@@ -34,6 +35,9 @@ export function Component() {
           <>
             <Button component={RouterLink} to={`${base}/users`} startIcon={<GroupIcon />} variant="outlined">
               {t('events.modulesPage.team')}
+            </Button>
+            <Button component={RouterLink} to={`${base}/contacts`} startIcon={<ContactsIcon />} variant="outlined" data-testid="open-contacts">
+              {t('events.menu.contacts')}
             </Button>
             <Button component={RouterLink} to={`${base}/settings`} startIcon={<SettingsIcon />} variant="outlined">
               {t('events.modules.settings')}

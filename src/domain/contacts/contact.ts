@@ -1,0 +1,147 @@
+/**
+ * One contact of an organizer (stream `contacts-contact-<id>`, the id is the client's). A person is one contact
+ * per organizer: the e-mail is reserved per organizer (`contactEmailReservation`) by the append that sets it and
+ * released when it changes or the contact is deleted. A contact belongs to at most one company of the same
+ * organizer (the command names whether the company exists). Consent per channel records its source and date.
+ * Pure: time, user and the organizer's field definitions come in with the command.
+ */
+import type { Consent, ConsentChannel, ConsentInput, CustomField, FieldValue } from '../../contracts/contacts.js';
+import { messages } from '../../messages/es.js';
+import { DomainError, NotFoundError } from '../shared/errors.js';
+import type { DecideContext, Decider } from '../shared/types.js';
+import type { Reservation } from '../../eventstore/port.js';
+import { checkValues } from './fields.js';
+import { applyChanges, checkName, checkPhone, diffProfiles, normalizeEmail, type Changes } from './record.js';
+
+const m = messages.contacts;
+
+export const contactStreamId = (contactId: string) => `contacts-contact-${contactId}`;
+export const CONTACT_EMAIL_SCOPE = 'contacts.contact-email';
+export const contactEmailReservation = (clientId: string, email: string): Reservation => ({ scope: CONTACT_EMAIL_SCOPE, value: `${clientId}:${email}` });
+
+export interface ContactProfile {
+  [key: string]: unknown;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  companyId: string | null;
+  consent: { email: Consent | null; whatsapp: Consent | null };
+  fields: Record<string, FieldValue>;
+}
+
+export interface ContactInput {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  companyId?: string | null;
+  consent?: { email?: ConsentInput; whatsapp?: ConsentInput };
+  fields?: Record<string, FieldValue | null>;
+}
+
+type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
+export type ContactCreated = E<'contacts.ContactCreated', { contactId: string; clientId: string; profile: ContactProfile; by: string | null; at: string }>;
+export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string }>;
+export type ContactDeleted = E<'contacts.ContactDeleted', { contactId: string; clientId: string; name: string; by: string | null; at: string }>;
+export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted;
+
+/** What the command handler looked up: the field definitions and whether the named company is the organizer's. */
+export interface ContactKnowledge {
+  fields: CustomField[];
+  companyExists: boolean;
+}
+export type CreateContact = E<'contacts.CreateContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
+export type ChangeContact = E<'contacts.ChangeContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
+export type DeleteContact = E<'contacts.DeleteContact', { contactId: string; clientId: string }>;
+export type ContactCommand = CreateContact | ChangeContact | DeleteContact;
+
+export interface ContactState {
+  contactId: string | null;
+  clientId: string | null;
+  deleted: boolean;
+  profile: ContactProfile | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+export const initialContactState = (): ContactState => ({ contactId: null, clientId: null, deleted: false, profile: null, createdAt: null, updatedAt: null });
+
+/** A consent as stored: unchanged status keeps its first source and date; a new status is dated now. */
+function consentOf(input: ConsentInput | undefined, current: Consent | null, now: string): Consent | null {
+  if (!input) return input === null ? null : current;
+  if (current && current.status === input.status) return current;
+  return { status: input.status, source: input.source.trim(), at: now };
+}
+
+function profileOf(input: ContactInput, known: ContactKnowledge, current: ContactProfile | null, now: string): ContactProfile {
+  const companyId = input.companyId || null;
+  if (companyId && !known.companyExists) throw new DomainError('COMPANY_NOT_FOUND', m.companyNotFound, 400, { field: 'companyId' });
+  const consent: Record<ConsentChannel, Consent | null> = {
+    email: consentOf(input.consent?.email, current?.consent.email ?? null, now),
+    whatsapp: consentOf(input.consent?.whatsapp, current?.consent.whatsapp ?? null, now),
+  };
+  return {
+    name: checkName(input.name),
+    email: normalizeEmail(input.email),
+    phone: checkPhone(input.phone),
+    companyId,
+    consent,
+    fields: checkValues(known.fields, input.fields ?? {}),
+  };
+}
+
+export function decideContact(command: ContactCommand, state: ContactState, ctx: DecideContext): ContactEvent[] {
+  const at = ctx.now.toISOString();
+  const by = ctx.userId ?? null;
+  const { contactId, clientId } = command.data;
+  if (command.type === 'contacts.CreateContact') {
+    // The id is the client's: a second creation under it is another record's id reused.
+    if (state.contactId) throw new DomainError('CLIENT_ID_TAKEN', m.clientIdTaken, 409);
+    const profile = profileOf(command.data.input, command.data.known, null, at);
+    return [{ type: 'contacts.ContactCreated', data: { contactId, clientId, profile, by, at } }];
+  }
+  if (!state.profile || state.deleted || state.clientId !== clientId) {
+    // Deleting twice answers as the first time did.
+    if (command.type === 'contacts.DeleteContact' && state.deleted && state.clientId === clientId) return [];
+    throw new NotFoundError('CONTACT_NOT_FOUND', m.contactNotFound);
+  }
+  if (command.type === 'contacts.DeleteContact') {
+    return [{ type: 'contacts.ContactDeleted', data: { contactId, clientId, name: state.profile.name, by, at } }];
+  }
+  const next = profileOf(command.data.input, command.data.known, state.profile, at);
+  const changes = diffProfiles(state.profile, next);
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'contacts.ContactChanged', data: { contactId, clientId, changes, by, at } }];
+}
+
+export function evolveContact(state: ContactState, event: ContactEvent): ContactState {
+  switch (event.type) {
+    case 'contacts.ContactCreated':
+      return { contactId: event.data.contactId, clientId: event.data.clientId, deleted: false, profile: event.data.profile, createdAt: event.data.at, updatedAt: event.data.at };
+    case 'contacts.ContactChanged':
+      return state.profile ? { ...state, profile: applyChanges(state.profile, event.data.changes), updatedAt: event.data.at } : state;
+    case 'contacts.ContactDeleted':
+      return { ...state, deleted: true, updatedAt: event.data.at };
+  }
+}
+
+export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState> = {
+  decide: decideContact,
+  evolve: evolveContact,
+  initialState: initialContactState,
+};
+
+/** The e-mail reservations an append of these events takes and frees (one contact per organizer and e-mail). */
+export function contactEmailReservations(events: ContactEvent[], state: ContactState): { reserve: Reservation[]; release: Reservation[] } {
+  const reserve: Reservation[] = [];
+  const release: Reservation[] = [];
+  for (const e of events) {
+    const clientId = e.data.clientId;
+    if (e.type === 'contacts.ContactCreated' && e.data.profile.email) reserve.push(contactEmailReservation(clientId, e.data.profile.email));
+    if (e.type === 'contacts.ContactChanged' && e.data.changes.email) {
+      const { before, after } = e.data.changes.email;
+      if (typeof after === 'string') reserve.push(contactEmailReservation(clientId, after));
+      if (typeof before === 'string') release.push(contactEmailReservation(clientId, before));
+    }
+    if (e.type === 'contacts.ContactDeleted' && state.profile?.email) release.push(contactEmailReservation(clientId, state.profile.email));
+  }
+  return { reserve, release };
+}

@@ -1,0 +1,5 @@
+import type { Projection } from '../projection.js';
+import { recordsProjection } from './records.js';
+
+/** Read models of the contacts module. */
+export const contactsProjections: Projection[] = [recordsProjection];
