@@ -119,7 +119,7 @@ describe('manageAttendees', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="pedidos-.*\.csv"/);
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('"Pedido","Estado","Comprador","Correo","Entradas","Total","Moneda","Medio de pago","Fecha","Pagado el"');
+    expect(lines[0]).toBe('"Pedido","Estado","Comprador","Correo","Entradas","Total","Moneda","Medio de pago","Fecha","Pagado el","Comprobante","RUC","Razón social","Dirección fiscal"');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('"Carla Soto"');
     expect(lines[1]).toContain('"Pagado"');
