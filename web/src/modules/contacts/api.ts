@@ -1,23 +1,13 @@
 import type { AdminGridQuery } from '@contracts/admin';
 import type { AsOfDto, AuditRowDto, CompanyDto, ContactDto, CustomField, DiffDto, FieldValue, RecordEntity } from '@contracts/contacts';
 import { api } from '../../app/api';
+import { readYourWrites, seg } from '../../app/readYourWrites';
 
 /**
  * Calls of the contacts module (/api/v2/contacts/{client}/...). Writes answer an event-store position that the
  * next reads wait for (`after`), so a grid shows the write it just made.
  */
-let lastPosition: string | null = null;
-const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
-async function remember(queryFulfilled: Promise<{ data: unknown }>) {
-  try {
-    const { data } = await queryFulfilled;
-    const p = (data as { position?: string | null } | null)?.position;
-    if (p) lastPosition = p;
-  } catch {
-    /* the caller shows the error */
-  }
-}
-const seg = (v: string) => encodeURIComponent(v);
+const { after, remember } = readYourWrites();
 const base = (client: string) => `contacts/${seg(client)}`;
 
 export interface Rows<R> {

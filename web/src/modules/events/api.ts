@@ -26,6 +26,7 @@ import { EVENT_UPDATED_SOCKET_EVENT } from '@contracts/events-socket';
 import type { z } from 'zod';
 import { api } from '../../app/api';
 import { currentSocket, onSocketChange, type AppSocket } from '../../app/socket';
+import { readYourWrites, seg } from '../../app/readYourWrites';
 
 export type PublicEventResponse = z.infer<typeof publicEventResponseSchema>;
 export type MyEvent = z.infer<typeof myEventsResponseSchema>['data'][number];
@@ -43,12 +44,11 @@ interface Write<T> {
  * follow carry `after=<position>` so the server waits for its projections to pass it. Query functions run at
  * fetch time, so reading the latest position here does not change cache keys.
  */
-let lastPosition: string | null = null;
-const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
+const { after, keep } = readYourWrites();
 async function remember<T extends { position: string | null; data?: unknown }>(queryFulfilled: Promise<{ data: T }>) {
   try {
     const { data } = await queryFulfilled;
-    if (data.position) lastPosition = data.position;
+    keep(data.position);
     // This tab's own write refetches by its tags: the push about it then changes nothing.
     const ev = data.data as { _id?: unknown; version?: unknown } | null;
     if (typeof ev?._id === 'string' && typeof ev.version === 'number') seenVersion(ev._id, ev.version);
@@ -80,7 +80,6 @@ function headersFor(eventId: string): Record<string, string> {
 }
 
 /** The eventCode or id of an event, URL-encoded. */
-const seg = (v: string) => encodeURIComponent(v);
 
 const addTagTypes = ['Event', 'Ticket', 'PaymentMethod', 'Collaborator', 'EventHistory', 'Permissions', 'AdminGrid'] as const;
 
@@ -121,7 +120,7 @@ async function followEventUpdates<T>(
   const onUpdate = (p: EventUpdatedPayload) => {
     if (p.eventId !== eventId || p.version <= (seenVersions.get(eventId) ?? -1)) return;
     seenVersion(eventId, p.version);
-    lastPosition = p.position;
+    keep(p.position);
     lifecycle.dispatch(eventsTagged.util.invalidateTags([...LIVE_TAGS]));
   };
   const on: { socket: AppSocket | null } = { socket: null };

@@ -8,17 +8,13 @@ import type {
   UnavailableSlotsDto,
 } from '@contracts/businessConference-agenda';
 import { api } from '../../../app/api';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the agenda area. Writes answer an event-store position; the reads after them carry `after=<position>`
  * so the read model includes them (read-your-writes).
  */
-let lastPosition: string | null = null;
-const after = () => (lastPosition ? { after: lastPosition } : {});
-const seen = (position: string | null | undefined) => {
-  if (position) lastPosition = position;
-};
-const seg = (v: string) => encodeURIComponent(v);
+const { after, keep: seen } = readYourWrites();
 const base = (roundId: string) => `businessConference/round/${seg(roundId)}`;
 
 interface Write {

@@ -13,7 +13,7 @@ import {
 } from '@contracts/businessConference-desk';
 import { api } from '../../../app/api';
 import { currentSocket, onSocketChange, type AppSocket } from '../../../app/socket';
-import { readYourWrites, seg } from '../../sales/api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the desk area: help requests (the participant's button, the helpRequest desk), registerAttendance and

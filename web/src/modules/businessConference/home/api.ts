@@ -8,7 +8,7 @@ import type {
   UpdateSupportContactRequest,
 } from '@contracts/businessConference-home';
 import { api } from '../../../app/api';
-import { readYourWrites, seg } from '../../sales/api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the home area: the participant's home (/conference), the round's general room (/generalmeeting), the

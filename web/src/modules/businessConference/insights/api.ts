@@ -1,6 +1,6 @@
 import type { AnswerPollRequest, MyPollsDto, PollAnswerDto, PollLinkDto, PollSide, ReportDto, RoundPollsDto } from '@contracts/businessConference-insights';
 import { api } from '../../../app/api';
-import { readYourWrites, seg } from '../../sales/api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the insights area: the participant's polls (list, answer, the poll link), the organizer's answers and

@@ -8,7 +8,7 @@ import {
 } from '@contracts/businessConference-meetings';
 import { api } from '../../../app/api';
 import { currentSocket, onSocketChange, type AppSocket } from '../../../app/socket';
-import { readYourWrites, seg } from '../../sales/api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the meetings area. Writes answer an event-store position; the reads that follow carry `after=` so the

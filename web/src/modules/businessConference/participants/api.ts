@@ -12,7 +12,7 @@ import type {
 } from '@contracts/businessConference-participants';
 import type { FieldDef } from '@contracts/businessConference-rounds';
 import { api } from '../../../app/api';
-import { readYourWrites, seg } from '../../sales/api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the participants area. Writes answer the participant with its products and an event-store position;

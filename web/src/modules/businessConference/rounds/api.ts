@@ -1,6 +1,6 @@
 import type { FieldInput, RoundDto, RoundInput, RoundSummaryDto } from '@contracts/businessConference-rounds';
 import { api } from '../../../app/api';
-import { readYourWrites, seg } from '../../sales/api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the rounds area. Saves answer an event-store position; the reads that follow carry `after=<position>`

@@ -12,24 +12,14 @@ import type { OrderDetailDto } from '@contracts/sales';
 import { ORDER_UPDATED_SOCKET_EVENT, type OrderUpdatedPayload } from '@contracts/sales-socket';
 import { api } from '../../../app/api';
 import { currentSocket, onSocketChange, type AppSocket } from '../../../app/socket';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * The organizer's store pages (manageAttendees/*, the Tablero): grids, figures, guest list, reminders, and the
  * order actions of the core routes (cancel, refund, deposits) and of the documents (resend). Every write answers
  * its position; the reads that follow carry `after` so the server waits for its read models.
  */
-let lastPosition: string | null = null;
-const after = <T extends Record<string, unknown>>(params: T) => (lastPosition ? { ...params, after: lastPosition } : params);
-async function remember(queryFulfilled: Promise<{ data: unknown }>) {
-  try {
-    const { data } = await queryFulfilled;
-    const position = (data as { position?: unknown } | null)?.position;
-    if (typeof position === 'string') lastPosition = position;
-  } catch {
-    /* the caller shows the error */
-  }
-}
-const seg = encodeURIComponent;
+const { after, remember, keep } = readYourWrites();
 export type GridPage<R> = { rows: R[]; rowCount: number };
 export type GridArgs = { eventId: string; q: Partial<SalesGridQuery> };
 
@@ -53,7 +43,7 @@ async function followOrderUpdates(
   }
   const onUpdate = (p: OrderUpdatedPayload) => {
     if (p.eventId !== eventId) return;
-    lastPosition = p.position;
+    keep(p.position);
     // Every open query of the event hears the push; one refetch per burst is enough (a CSV import pushes many).
     if (refetchTimers.has(eventId)) return;
     refetchTimers.set(
@@ -95,7 +85,7 @@ async function keepReminder(eventId: string, queryFulfilled: Promise<{ data: Rem
   } catch {
     return;
   }
-  if (written.position) lastPosition = written.position;
+  keep(written.position);
   const now = new Date().toISOString();
   dispatch(
     salesAdminApi.util.updateQueryData('reminders', eventId, (list) => {

@@ -1,24 +1,16 @@
 import type { DeskAttendeeRequest, DeskTicketDto, SaleReceiptDto, TillDetailDto, TillDto, TillSaleRequest } from '@contracts/sales-boxoffice';
 import type { DoorSearchRow, ScanAnswer } from '@contracts/sales-checkin';
 import { api } from '../../../app/api';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * The box office's calls: tills of the cash register, the registration desk's new attendees, and the door's
  * search and check-in as the desk uses them (POST checkin, GET checkin/:event/tickets). Writes answer an
  * event-store position the next reads wait for (`after`).
  */
-let lastPosition: string | null = null;
-const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
-/**
- * A write's answer, its position noted first: transformResponse runs before the mutation's tags are invalidated,
- * so the refetches they start already wait for this write (onQueryStarted would note it too late).
- */
-function remember<T>(r: unknown): T {
-  const p = (r as { position?: string | null } | null)?.position;
-  if (p) lastPosition = p;
-  return r as T;
-}
-const seg = (v: string) => encodeURIComponent(v);
+// Writes keep their position in transformResponse, before the mutation's tags are invalidated, so the refetches
+// they start already wait for the write (onQueryStarted would note it too late).
+const { after, response: remember } = readYourWrites();
 
 /** A ticket as the door's search shows it: where it is now. */
 export type DeskSearchRow = DoorSearchRow;

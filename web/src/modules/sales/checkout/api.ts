@@ -4,24 +4,15 @@ import type { CheckoutSettings, RegistrationForm } from '@contracts/sales-settin
 import type { MerchantSessionDto, MyOrderDto, OrderDetailDto, OrderDto, ReceiptDto } from '@contracts/sales';
 import { useEffect, useState } from 'react';
 import { api, apiErrorStatus } from '../../../app/api';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * The buyer's calls: availability, codes, reservation, attendee data, payment, my tickets. Writes answer an
  * event-store position; the reads that follow carry `after=<position>` so the read models include the write.
  */
-let lastPosition: string | null = null;
-const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
-export function rememberPosition(position: string | null | undefined) {
-  if (position) lastPosition = position;
-}
-/**
- * A write's answer: its position is kept before anyone sees the answer, so a page the caller then opens reads after
- * the write (the read model may not have it yet).
- */
-function keep<T>(r: unknown): T {
-  rememberPosition((r as { position?: string | null } | null)?.position);
-  return r as T;
-}
+// A write's answer keeps its position before anyone sees it (`keep`), so a page the caller then opens reads after
+// the write (the read model may not have it yet).
+const { after, keep: rememberPosition, response: keep } = readYourWrites();
 
 type Tag = 'SalesOrder' | 'SalesAvailability' | 'MyTickets' | { type: 'SalesOrder'; id: string };
 /**
@@ -32,7 +23,7 @@ function settled<A>(tags: (arg: A) => Tag[]) {
   return async (arg: A, { queryFulfilled, dispatch }: { queryFulfilled: Promise<{ data: unknown }>; dispatch: (action: ReturnType<typeof tagged.util.invalidateTags>) => unknown }) => {
     try {
       const { data } = await queryFulfilled;
-      rememberPosition((data as { position?: string | null } | null)?.position);
+      rememberPosition((data as { position?: unknown } | null)?.position);
       dispatch(tagged.util.invalidateTags(tags(arg)));
     } catch {
       /* the caller shows the error */
@@ -40,7 +31,6 @@ function settled<A>(tags: (arg: A) => Tag[]) {
   };
 }
 
-const seg = (v: string) => encodeURIComponent(v);
 
 export type ReservationDetail = OrderDetailDto;
 export interface Buyer {

@@ -2,24 +2,14 @@ import type { AdminGridQuery } from '@contracts/admin';
 import type { AppliedCodeDto, CodeDto, CodeLinkDto, CreateCodeRequest, UpdateCodeRequest, WaitlistEntryDto } from '@contracts/sales-codes';
 import type { OrderDto } from '@contracts/sales';
 import { api } from '../../../app/api';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * The codes area's calls: the organizer's codes and waiting list (manage/codes), a shared code link, a code
  * checked for an event, company registrations and joining a waiting list. Writes answer an event-store position
  * the next reads wait for (`after`).
  */
-let lastPosition: string | null = null;
-const after = (params: Record<string, unknown> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
-async function remember(queryFulfilled: Promise<{ data: unknown }>) {
-  try {
-    const { data } = await queryFulfilled;
-    const p = (data as { position?: string | null } | null)?.position;
-    if (p) lastPosition = p;
-  } catch {
-    /* the caller shows the error */
-  }
-}
-const seg = (v: string) => encodeURIComponent(v);
+const { after, remember, last } = readYourWrites();
 
 export interface CodeRows {
   rows: CodeDto[];
@@ -92,4 +82,4 @@ export const {
 } = codesApi;
 
 /** The position of the last write, for reads the caller makes itself (the reservation after an invitation). */
-export const lastCodesPosition = () => lastPosition;
+export const lastCodesPosition = last;

@@ -1,6 +1,6 @@
 import type { ConfirmationMailDto, SetConfirmationMailRequest } from '@contracts/sales-documents';
 import { api } from '../../../app/api';
-import { readYourWrites, seg } from '../api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the documents area: the event's confirmation mail template (read, save, back to the default, preview). Saves answer an event-store position; the next read carries `after=` so the

@@ -15,18 +15,14 @@ import type {
   VerifyResponse,
 } from '@contracts/sales-checkin';
 import { api } from '../../../app/api';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of the door: scans (one, or the offline queue at once), the ticket's state, the door's search, the
  * event's rooms. Writes answer an event-store position; the reads after them carry `after=<position>` so the read
  * model includes them (read-your-writes).
  */
-let lastPosition: string | null = null;
-const after = (params: Record<string, string> = {}) => (lastPosition ? { ...params, after: lastPosition } : params);
-const seen = (position: string | null | undefined) => {
-  if (position) lastPosition = position;
-};
-const seg = (v: string) => encodeURIComponent(v);
+const { after, keep: seen } = readYourWrites();
 
 interface RoomWrite {
   data: RoomBaseDto | null;

@@ -1,6 +1,6 @@
 import type { RegistrationForm, StoreSettingsDto, UpdateFormRequest, UpdateStoreSettingsRequest } from '@contracts/sales-settings';
 import { api } from '../../../app/api';
-import { readYourWrites, seg } from '../api-base';
+import { readYourWrites, seg } from '../../../app/readYourWrites';
 
 /**
  * Calls of manage/settings and manage/form. Saves answer an event-store position; the reads that follow carry
