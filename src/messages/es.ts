@@ -9,6 +9,7 @@ import { agenda as bcAgenda } from './businessConference/agenda.js';
 import { desk as bcDesk } from './businessConference/desk.js';
 import { insights as bcInsights } from './businessConference/insights.js';
 import { home as bcHome } from './businessConference/home.js';
+import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
 
 export const messages = {
   http: {
@@ -549,6 +550,8 @@ export const messages = {
   },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },
+  /** The CRM, one section per area (src/messages/contacts/<area>.ts). */
+  contacts: { campaigns: contactsCampaigns },
 } as const;
 
 export type Messages = typeof messages;

@@ -2,6 +2,7 @@ import { accessModule } from './access.js';
 import { accountsModule } from './accounts.js';
 import { businessConferenceModule } from './businessConference.js';
 import { chatModule } from './chat.js';
+import { contactsModule } from './contacts.js';
 import { eventsModule } from './events.js';
 import type { ModuleManifest } from './manifest.js';
 import { notificationsModule } from './notifications.js';
@@ -11,4 +12,4 @@ import { salesModule } from './sales.js';
  * Every module of the product, in registration order. The API routes, socket handlers, projections, jobs and
  * the OpenAPI document are assembled from this list (docs/architecture.md, "Adding a module").
  */
-export const modules: readonly ModuleManifest[] = [accountsModule, eventsModule, chatModule, notificationsModule, accessModule, salesModule, businessConferenceModule];
+export const modules: readonly ModuleManifest[] = [accountsModule, eventsModule, chatModule, notificationsModule, accessModule, salesModule, businessConferenceModule, contactsModule];
