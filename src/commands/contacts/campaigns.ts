@@ -12,6 +12,7 @@ import {
   type CampaignContent,
   type CampaignCounts,
   type CampaignRecipient,
+  type CampaignAudienceAdded,
   type CampaignSenderSaved,
   type ConsentWithdrawn,
 } from '../../domain/contacts/campaign.js';
@@ -20,7 +21,7 @@ import { createSecretsVault } from '../../crypto/secrets-vault.js';
 import { WrongExpectedVersionError } from '../../eventstore/port.js';
 import { handleCommand } from '../handle.js';
 import { toNewEvents } from '../new-events.js';
-import { audienceForStart, optedOutKeys } from '../../projections/contacts/campaign-queries.js';
+import { optedOutKeys } from '../../projections/contacts/campaign-queries.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId'>;
 
@@ -149,7 +150,9 @@ export async function scheduleCampaign(ctx: Ctx, campaignId: string, scheduledFo
  * here, once, from the frozen consent and the opt-outs recorded until now, and kept in the started event.
  */
 export async function startCampaign(ctx: Ctx & Pick<AppContext, 'db'>, input: { campaignId: string; by?: string; clientRequestId: string; scheduledFor?: string }) {
-  const audience = await audienceForStart(ctx.db, input.campaignId);
+  // The audience from the log (its projection may not have caught up with a campaign created a moment ago).
+  const chunks = await ctx.store.readStream(campaignAudienceStreamId(input.campaignId));
+  const audience = chunks.flatMap((c) => (c.data as CampaignAudienceAdded['data']).recipients.map((r) => ({ key: r.key, consent: r.consent })));
   const optedOut = await optedOutKeys(ctx.db, input.campaignId);
   return handleCommand(ctx, {
     streamId: campaignStreamId(input.campaignId),
@@ -198,4 +201,17 @@ export async function withdrawConsent(ctx: Ctx, data: WithdrawConsent['data']) {
     decider: optOutDecider,
     command: { type: 'contacts.WithdrawConsent', data },
   });
+}
+
+/** The organizer a campaign belongs to, from its first event (null: no such campaign). */
+export async function campaignOwner(ctx: Pick<AppContext, 'store'>, campaignId: string): Promise<string | null> {
+  const [first] = await ctx.store.readStream(campaignStreamId(campaignId), { maxCount: 1 });
+  return first?.type === 'contacts.CampaignCreated' ? String((first.data as { clientId: string }).clientId) : null;
+}
+
+/** A sender as last saved, from its stream (null: no such sender). */
+export async function senderFromLog(ctx: Pick<AppContext, 'store'>, senderId: string): Promise<CampaignSenderSaved['data'] | null> {
+  const events = await ctx.store.readStream(senderStreamId(senderId));
+  const last = events.at(-1);
+  return last ? (last.data as CampaignSenderSaved['data']) : null;
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { changeCampaign, createCampaign, saveSender, scheduleCampaign, startCampaign, withdrawConsent } from '../../commands/contacts/campaigns.js';
+import { campaignOwner, changeCampaign, createCampaign, senderFromLog, saveSender, scheduleCampaign, startCampaign, withdrawConsent } from '../../commands/contacts/campaigns.js';
 import { readUnsubscribeToken } from '../../commands/contacts/unsubscribe-token.js';
 import {
   campaignActionBodySchema,
@@ -21,7 +21,6 @@ import {
   campaignRecipientsGrid,
   campaignsOfClient,
   findCampaign,
-  findSender,
   recipientForSend,
   sendersOfClient,
 } from '../../projections/contacts/campaign-queries.js';
@@ -47,6 +46,12 @@ async function organizerOf(ctx: AppContext, req: Request, action: AccessAction):
   return grant.clientId;
 }
 
+/** A write's campaign, owned by the caller's organizer; read from the log (a campaign created a moment ago counts). */
+async function ownCampaignForWrite(ctx: AppContext, req: Request, campaignId: string) {
+  const clientId = await organizerOf(ctx, req, 'contact.manage');
+  if ((await campaignOwner(ctx, campaignId)) !== clientId) throw new NotFoundError('CAMPAIGN_NOT_FOUND', m.campaignNotFound);
+}
+
 async function ownCampaign(ctx: AppContext, req: Request, campaignId: string, action: AccessAction) {
   const clientId = await organizerOf(ctx, req, action);
   const campaign = await findCampaign(ctx.db, campaignId);
@@ -65,8 +70,8 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       const clientId = await organizerOf(ctx, req, 'contact.manage');
       if (body.channel === 'whatsapp' && (!body.phoneNumberId || !body.token)) throw new DomainError('WHATSAPP_TOKEN_REQUIRED', m.whatsappTokenRequired, 400);
       const senderId = body.clientId;
-      const existing = await findSender(ctx.db, senderId);
-      if (existing && existing.client_id !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
+      const existing = await senderFromLog(ctx, senderId);
+      if (existing && existing.clientId !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
       const result = await saveSender(ctx, {
         senderId,
         clientId,
@@ -96,8 +101,8 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
     { method: 'post', path: '/contacts/campaigns', summary: 'Crea una campaña (correo o WhatsApp) con su lista de destinatarios', tag: TAG, auth: 'user', body: createCampaignBodySchema, successStatus: 201 },
     async ({ body, req, user }) => {
       const clientId = await organizerOf(ctx, req, 'contact.manage');
-      const sender = await findSender(ctx.db, body.senderId);
-      if (!sender || sender.client_id !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
+      const sender = await senderFromLog(ctx, body.senderId);
+      if (!sender || sender.clientId !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
       if (sender.channel !== body.channel) throw new DomainError('SENDER_WRONG_CHANNEL', m.senderWrongChannel, 400);
       const campaignId = body.clientId;
       const recipients = body.recipients.map((r) => ({
@@ -144,7 +149,7 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       body: scheduleCampaignBodySchema,
     },
     async ({ params, body, req, user }) => {
-      await ownCampaign(ctx, req, params.campaignId, 'contact.manage');
+      await ownCampaignForWrite(ctx, req, params.campaignId);
       const result = body.at
         ? await scheduleCampaign(ctx, params.campaignId, new Date(body.at).toISOString(), user!._id, body.clientId)
         : await startCampaign(ctx, { campaignId: params.campaignId, by: user!._id, clientRequestId: body.clientId });
@@ -166,7 +171,7 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
         body: campaignActionBodySchema,
       },
       async ({ params, body, req, user }) => {
-        await ownCampaign(ctx, req, params.campaignId, 'contact.manage');
+        await ownCampaignForWrite(ctx, req, params.campaignId);
         const result = await changeCampaign(ctx, params.campaignId, action, user!._id, body.clientId);
         return { status: result.state.status, position: result.position };
       },
