@@ -18,7 +18,7 @@ export type QueueName = (typeof QUEUES)[number];
  */
 export const QUEUE_WORKER_OPTIONS: Partial<Record<QueueName, { concurrency: number; lockDuration?: number; stalledInterval?: number }>> = {
   'campaign-email': { concurrency: 20, lockDuration: 5000, stalledInterval: 5000 },
-  'campaign-whatsapp': { concurrency: 10, lockDuration: 5000, stalledInterval: 5000 },
+  'campaign-whatsapp': { concurrency: 32, lockDuration: 5000, stalledInterval: 5000 },
 };
 
 export interface JobContext {

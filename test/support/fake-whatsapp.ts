@@ -30,14 +30,16 @@ export interface FakeWhatsApp {
   close(): Promise<void>;
 }
 
-export async function startFakeWhatsApp(options: { tokens: Record<string, string>; perSecond?: number }): Promise<FakeWhatsApp> {
-  const perSecond = options.perSecond ?? 80;
+/** `limits`: a number's own messages per second (default `perSecond`, 80). */
+export async function startFakeWhatsApp(options: { tokens: Record<string, string>; perSecond?: number; limits?: Record<string, number> }): Promise<FakeWhatsApp> {
+  const limitOf = (number: string) => options.limits?.[number] ?? options.perSecond ?? 80;
   const buckets = new Map<string, { tokens: number; at: number }>();
   const messages: FakeWhatsAppMessage[] = [];
   let seq = 0;
   const state = { throttled: 0, unauthorized: 0 };
   const take = (number: string) => {
     const now = performance.now();
+    const perSecond = limitOf(number);
     const b = buckets.get(number) ?? { tokens: perSecond, at: now };
     b.tokens = Math.min(perSecond, b.tokens + ((now - b.at) * perSecond) / 1000);
     b.at = now;
