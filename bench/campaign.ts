@@ -32,6 +32,7 @@ const log = (s: string) => console.log(s);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const smtp = await startCountingSmtp();
+const tagOf = (to: string) => to.slice(0, to.indexOf('.'));
 const fake = await startFakeWhatsApp({ tokens: { [NUMBER]: TOKEN } });
 const t = await startTestNode({ workers: false }, { SMTP_URL: smtp.url, WHATSAPP_API_URL: fake.url, APP_URL: 'https://aforo.example' });
 const { ctx } = t;
@@ -77,13 +78,26 @@ try {
     return campaignId;
   };
   const countTo = (tag: string) => smtp.received.filter((r) => r.to.startsWith(`${tag}.`));
-  const waitFor = async (pred: () => boolean, timeoutMs: number, what: string) => {
+  smtp.onReceived = (to) => arrived.set(tagOf(to), (arrived.get(tagOf(to)) ?? 0) + 1);
+  /** Waits for `pred`, printing every 15 s how many have arrived (`count`) and at what pace. */
+  const waitFor = async (pred: () => boolean, timeoutMs: number, what: string, count?: () => number) => {
     const until = Date.now() + timeoutMs;
+    let lastAt = Date.now();
+    let last = count?.() ?? 0;
     while (!pred()) {
       if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await sleep(20);
+      await sleep(50);
+      if (count && Date.now() - lastAt >= 15_000) {
+        const n = count();
+        log(`  ${what}: ${n} (${(((n - last) * 1000) / (Date.now() - lastAt)).toFixed(0)}/s over the last 15 s, load ${os.loadavg()[0].toFixed(2)})`);
+        last = n;
+        lastAt = Date.now();
+      }
     }
   };
+  // Counted as they arrive (a filter over every received message at each poll would load the SMTP server's process).
+  const arrived = new Map<string, number>();
+  const countOf = (tag: string) => arrived.get(tag) ?? 0;
 
   // ---------------------------------------------------------------- 1. direct nodemailer, same pool, same mails
   const direct = nodemailer.createTransport({ url: smtp.url, ...CAMPAIGN_SMTP_POOL });
@@ -118,7 +132,7 @@ try {
   const queued = await newCampaign('q', EMAILS);
   const queuedStart = performance.now();
   await startCampaign(ctx, { campaignId: queued, by, clientRequestId: `start-${queued}` });
-  await waitFor(() => countTo('q').length >= EMAILS, 600_000, 'the queued campaign');
+  await waitFor(() => countOf('q') >= EMAILS, 900_000, 'queued campaign', () => countOf('q'));
   const queuedSeconds = (performance.now() - queuedStart) / 1000;
   const emailsPerSecond = EMAILS / queuedSeconds;
   log(`through the queue: ${EMAILS} mails in ${queuedSeconds.toFixed(2)} s = ${emailsPerSecond.toFixed(0)}/s (ratio ${(emailsPerSecond / directPerSecond).toFixed(2)})`);
@@ -127,8 +141,8 @@ try {
   const killed = await newCampaign('k', EMAILS);
   let killAt = 0;
   smtp.onMessage = () => {
-    if (killAt === 0 && countTo('k').length >= EMAILS * 0.3) {
-      killAt = countTo('k').length;
+    if (killAt === 0 && countOf('k') >= EMAILS * 0.3) {
+      killAt = countOf('k');
       worker.child.kill('SIGKILL');
     }
   };
@@ -137,7 +151,7 @@ try {
   smtp.onMessage = undefined;
   log(`worker SIGKILLed with ${killAt} of ${EMAILS} received; restarting`);
   worker = await startWorker();
-  await waitFor(() => new Set(countTo('k').map((r) => r.to)).size >= EMAILS, 600_000, 'the restarted campaign');
+  await waitFor(() => countOf('k') >= EMAILS && new Set(countTo('k').map((r) => r.to)).size >= EMAILS, 900_000, 'restarted campaign', () => countOf('k'));
   await sleep(6000); // stalled jobs of the killed worker come back within 5 s: any late copy lands now
   const killMails = countTo('k');
   const killDistinct = new Set(killMails.map((r) => r.to)).size;
@@ -153,7 +167,7 @@ try {
   const waBefore = fake.messages.length;
   const throttledBefore = fake.throttled;
   await startCampaign(ctx, { campaignId: wa, by, clientRequestId: `start-${wa}` });
-  await waitFor(() => fake.messages.length - waBefore >= WHATSAPPS, 3_600_000, 'the WhatsApp campaign');
+  await waitFor(() => fake.messages.length - waBefore >= WHATSAPPS, 3_600_000, 'WhatsApp campaign', () => fake.messages.length - waBefore);
   const waMessages = fake.messages.slice(waBefore);
   const waSeconds = (waMessages.at(-1)!.at - waMessages[0].at) / 1000;
   const waPerSecond = (WHATSAPPS - 1) / waSeconds;

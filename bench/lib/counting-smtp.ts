@@ -6,6 +6,8 @@ import { SMTPServer } from 'smtp-server';
 export interface CountingSmtp {
   url: string;
   received: { to: string; messageId: string; at: number }[];
+  /** Called for each recipient of an accepted message. */
+  onReceived?: (to: string) => void;
   /** Called after each accepted message (the bench kills its worker from here). */
   onMessage?: (count: number) => void;
   close(): Promise<void>;
@@ -26,7 +28,10 @@ export async function startCountingSmtp(): Promise<CountingSmtp> {
       });
       stream.on('end', () => {
         const messageId = /^Message-ID:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '';
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, messageId, at: performance.now() });
+        for (const r of session.envelope.rcptTo) {
+          received.push({ to: r.address, messageId, at: performance.now() });
+          handle.onReceived?.(r.address);
+        }
         handle.onMessage?.(received.length);
         callback();
       });

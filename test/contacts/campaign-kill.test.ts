@@ -2,11 +2,11 @@
 // lost, and no recipient whose send had committed is sent again (`once`; the jobs the killed process held are found
 // stalled and taken again). What cannot be told apart is a message the server accepted in the last milliseconds
 // before the kill, before its sent-log row committed: it is sent again after the restart. Those copies are bounded
-// by the messages in flight (the pool's connections) and carry the same Message-ID as the first copy, so receivers
+// by the jobs in flight (the queue's concurrency per worker) and carry the same Message-ID as the first copy, so receivers
 // that de-duplicate on it drop them; the test holds both bounds and prints the count (docs/benchmarks.md).
 import { describe, expect, it } from 'vitest';
 import { startCampaignWorker } from '../../bench/lib/campaign-worker-process.js';
-import { CAMPAIGN_SMTP_POOL } from '../../src/workers/contacts/campaign-jobs.js';
+import { QUEUE_WORKER_OPTIONS } from '../../src/workers/jobs.js';
 import { signUp } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
 import { campaignApi, people } from './campaign-support.js';
@@ -38,7 +38,7 @@ describe('campaign worker killed and restarted', () => {
       const messageIds = new Set(app.smtp.mails.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim()));
       console.log(`kill test: killed at ${atKill}/${N}; lost ${lost}, duplicates ${duplicates}, distinct Message-IDs ${messageIds.size}`);
       expect(lost).toBe(0);
-      expect(duplicates).toBeLessThanOrEqual(CAMPAIGN_SMTP_POOL.maxConnections);
+      expect(duplicates).toBeLessThanOrEqual(QUEUE_WORKER_OPTIONS['campaign-email']!.concurrency);
       expect(messageIds.size).toBe(N);
     } finally {
       await worker.kill('SIGTERM');

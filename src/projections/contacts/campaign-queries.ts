@@ -43,11 +43,16 @@ export async function campaignForSend(db: Db, campaignId: string) {
   return r ? { id: r.id, clientId: r.client_id, channel: r.channel, senderId: r.sender_id, status: r.status, name: r.name, content: r.content as CampaignContent } : null;
 }
 
+/** A recipient with its outcome so far and whether its address opted out of the campaign's channel (one query). */
 export async function recipientForSend(db: Db, campaignId: string, key: string) {
   return db
     .selectFrom('contacts_campaign_recipients as r')
+    .innerJoin('contacts_campaigns as c', 'c.id', 'r.campaign_id')
     .leftJoin('contacts_campaign_deliveries as d', (j) => j.onRef('d.campaign_id', '=', 'r.campaign_id').onRef('d.recipient_key', '=', 'r.recipient_key'))
-    .select(['r.recipient_key', 'r.contact_id', 'r.address', 'r.name', 'r.merge', 'r.state', 'd.state as delivery_state'])
+    .leftJoin('contacts_campaign_optouts as o', (j) =>
+      j.onRef('o.client_id', '=', 'c.client_id').onRef('o.channel', '=', 'c.channel').onRef('o.address', '=', 'r.address'),
+    )
+    .select(['r.recipient_key', 'r.contact_id', 'r.address', 'r.name', 'r.merge', 'r.state', 'd.state as delivery_state', 'o.address as opted_out'])
     .where('r.campaign_id', '=', campaignId)
     .where('r.recipient_key', '=', key)
     .executeTakeFirst();
@@ -76,17 +81,6 @@ export async function optedOutKeys(db: Db, campaignId: string): Promise<string[]
     .where('r.campaign_id', '=', campaignId)
     .execute();
   return rows.map((r) => r.recipient_key);
-}
-
-export async function isOptedOut(db: Db, clientId: string, channel: string, address: string): Promise<boolean> {
-  const r = await db
-    .selectFrom('contacts_campaign_optouts')
-    .select('address')
-    .where('client_id', '=', clientId)
-    .where('channel', '=', channel)
-    .where('address', '=', address)
-    .executeTakeFirst();
-  return !!r;
 }
 
 /** Recipients still to handle in a run: queued, with no outcome recorded. */

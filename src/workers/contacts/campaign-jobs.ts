@@ -13,8 +13,8 @@
  *
  * The one window left is the provider's: a worker killed after the SMTP server or the Cloud API accepted a message
  * but before the sent-log row committed sends it again on restart (nothing tells whether the provider took it).
- * The Message-ID is deterministic per campaign and recipient, so mailbox providers that de-duplicate on it drop
- * such a copy; the bench counts what the SMTP server received (docs/benchmarks.md, "Campaigns").
+ * Such copies are bounded by the jobs in flight; the Message-ID is deterministic per campaign and recipient, so
+ * mailbox providers that de-duplicate on it drop such a copy; the bench counts what the SMTP server received (docs/benchmarks.md, "Campaigns").
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import type { EmailContent, WhatsAppContent } from '../../domain/contacts/campai
 import { DomainError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { applyLoggedStatuses, recordDelivery, sentResult } from '../../projections/contacts/campaign-deliveries.js';
-import { campaignCounts, campaignForSend, findSender, isOptedOut, recipientForSend } from '../../projections/contacts/campaign-queries.js';
+import { campaignCounts, campaignForSend, findSender, recipientForSend } from '../../projections/contacts/campaign-queries.js';
 import { htmlToText, renderPlainText, renderTemplate } from '../../sales-documents/template.js';
 import { defineJob, type JobContext, type JobDefinition } from '../jobs.js';
 import { mailTransport } from '../mail/transport.js';
@@ -130,7 +130,7 @@ async function prepare(ctx: JobContext, payload: z.infer<typeof recipientJobSche
     return null;
   }
   // Consent withdrawn after the start (a one-click unsubscribe from another campaign) is honoured too.
-  if (await isOptedOut(ctx.db, campaign.clientId, channel, recipient.address)) {
+  if (recipient.opted_out !== null) {
     await recordDelivery(ctx.db, { campaignId: campaign.id, recipientKey: payload.recipientKey, state: 'unsubscribed' });
     tick(ctx, campaign.id);
     return null;
