@@ -145,4 +145,22 @@ describe('e-mail campaigns', () => {
     expect(finished.status).toBe(409);
     expect(finished.body.messagePublic).toBe('Solo se puede reanudar una campaña pausada.');
   }, 120_000);
+
+  it('starts a scheduled campaign at its date, and only the schedule in force', async () => {
+    const org = await signUp(app.url);
+    const c = campaignApi(app.api, org.token);
+    const senderId = await c.emailSender();
+    const { id } = await c.create({ senderId, recipients: people(3, 'programada') });
+    const past = await c.call(`/contacts/campaigns/${id}/send`, { clientId: crypto.randomUUID(), at: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.status).toBe(400);
+    expect(past.body.messagePublic).toBe('La fecha de envío debe ser futura.');
+    // Scheduled in an hour, then moved to three seconds from now: the first schedule's job never starts it.
+    expect((await c.call(`/contacts/campaigns/${id}/send`, { clientId: crypto.randomUUID(), at: new Date(Date.now() + 3600_000).toISOString() })).status).toBe(200);
+    expect((await c.call(`/contacts/campaigns/${id}/send`, { clientId: crypto.randomUUID(), at: new Date(Date.now() + 3000).toISOString() })).status).toBe(200);
+    await expect.poll(async () => (await c.progress(id)).campaign.status, { timeout: 10_000 }).toBe('scheduled');
+    expect(app.smtp.mails.filter((m) => m.to[0].startsWith('programada.'))).toHaveLength(0);
+    const done = await c.waitStatus(id, 'completed', 60_000);
+    expect(done.counts).toEqual({ sent: 3 });
+    expect(app.smtp.mails.filter((m) => m.to[0].startsWith('programada.'))).toHaveLength(3);
+  }, 90_000);
 });
