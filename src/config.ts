@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   SECRETS_MASTER_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Aforo <no-reply@aforo.local>'),
+  /** The WhatsApp Cloud API (Graph API) base URL and version; tests point it at a local fake. */
+  WHATSAPP_API_URL: z.string().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().default('v21.0'),
+  /** The verify token Meta echoes on the status webhook's GET, and the app secret that signs its POSTs. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.string().optional(),
@@ -63,6 +69,8 @@ export interface Config {
   secretsMasterKeyPrevious?: Buffer;
   smtpUrl?: string;
   mailFrom: string;
+  /** Campaign channels (src/workers/contacts): the WhatsApp Cloud API endpoint and its webhook's secrets. */
+  campaigns?: { whatsappApiUrl: string; whatsappApiVersion: string; whatsappVerifyToken?: string; whatsappAppSecret?: string };
   dataDir: string;
   logLevel: string;
   trustProxy?: string;
@@ -137,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    campaigns: {
+      whatsappApiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+      whatsappApiVersion: e.WHATSAPP_API_VERSION,
+      whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      whatsappAppSecret: e.WHATSAPP_APP_SECRET,
+    },
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

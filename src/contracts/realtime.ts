@@ -8,6 +8,7 @@ import type { EventsServerToClientEvents } from './events.js';
 import type { NotificationsServerToClientEvents } from './notifications.js';
 import type { SalesServerToClientEvents } from './sales-socket.js';
 import type { BusinessConferenceDeskServerToClientEvents } from './businessConference-desk.js';
+import type { ContactsCampaignsServerToClientEvents } from './contacts-campaigns.js';
 
 /**
  * Server -> client: event name -> listener of its one payload. An interface, so that a test may declare
@@ -18,7 +19,8 @@ export interface ServerToClientEvents
     NotificationsServerToClientEvents,
     EventsServerToClientEvents,
     SalesServerToClientEvents,
-    BusinessConferenceDeskServerToClientEvents {}
+    BusinessConferenceDeskServerToClientEvents,
+    ContactsCampaignsServerToClientEvents {}
 
 /** Client -> server: event name -> handler of its payload and optional acknowledgement. */
 export type ClientToServerEvents = ChatClientToServerEvents;

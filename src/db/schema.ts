@@ -20,6 +20,7 @@ import type { BcDeskTables } from '../projections/businessConference/desk-tables
 import type { BcMeetingsTables } from '../projections/businessConference/meetings-tables.js';
 import type { BcHomeTables } from '../projections/businessConference/home-tables.js';
 import type { ContactsTables } from '../projections/contacts/tables.js';
+import type { ContactsCampaignTables } from '../projections/contacts/campaign-tables.js';
 
 /** Tables owned by the platform's infrastructure (migrations/0002_core.sql). */
 export interface CoreTables {
@@ -46,4 +47,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables {}

@@ -4,10 +4,11 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * Path segments that are secrets: the one-time tokens of e-mailed links (password reset, e-mail verification,
  * account deletion, invitations, e-mail change) travel in the URL, both in the API's paths (`/api/v2/passwordReset/<token>`)
  * and in the web pages the mails open (`/auth/password-reset/<token>`). Whoever reads a log must not be able to
- * take over an account with what it shows. `verify/resend` names an action, not a token.
+ * take over an account with what it shows (nor unsubscribe someone: `/subscription/<token>` of campaign mails).
+ * `verify/resend` names an action, not a token.
  */
 const TOKEN_IN_PATH =
-  /(\/(?:passwordReset|password-reset|verify|confirm\/account|confirm\/invitation|confirm\/mail|confirm|deleteAccount)\/)(?!resend(?=[/?#"'\s\\]|$))[^/?#"'\s\\<>]+/gi;
+  /(\/(?:passwordReset|password-reset|verify|confirm\/account|confirm\/invitation|confirm\/mail|confirm|deleteAccount|subscription)\/)(?!resend(?=[/?#"'\s\\]|$))[^/?#"'\s\\<>]+/gi;
 
 /** The text with every token of a link path replaced by `[redacted]` (URLs, log lines, anything). */
 export function redactTokenPaths(text: string): string {

@@ -9,6 +9,7 @@ import { agenda as bcAgenda } from './businessConference/agenda.js';
 import { desk as bcDesk } from './businessConference/desk.js';
 import { insights as bcInsights } from './businessConference/insights.js';
 import { home as bcHome } from './businessConference/home.js';
+import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
 
 export const messages = {
   http: {
@@ -554,7 +555,7 @@ export const messages = {
     chargeNotFound: 'El cobro no existe en la pasarela de pago.',
     webhookInvalid: 'La notificación de pago no es válida.',
   },
-  /** Contacts and companies of an organizer (CRM, issue 22). */
+  /** The CRM (issue 22): contacts and companies of an organizer; the campaigns area in its own file. */
   contacts: {
     forbidden: 'No tienes acceso a los contactos de este organizador.',
     contactNotFound: 'El contacto no existe o fue eliminado.',
@@ -574,6 +575,8 @@ export const messages = {
     fieldOptionsRequired: (label: string) => `El campo «${label}» necesita al menos una opción.`,
     fieldOptionsRepeated: (label: string) => `El campo «${label}» tiene opciones repetidas.`,
     badDates: 'La fecha inicial debe ser anterior a la final.',
+    /** The campaigns area (src/messages/contacts/campaigns.ts). */
+    campaigns: contactsCampaigns,
   },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },

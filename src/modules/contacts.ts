@@ -1,11 +1,22 @@
+import { registerCampaignRoutes } from '../http/contacts/campaign-routes.js';
 import { registerContactsRoutes } from '../http/contacts/routes.js';
+import { campaignProjections, campaignTables } from '../projections/contacts/campaign-projections.js';
 import { contactsProjections } from '../projections/contacts/index.js';
+import { campaignJobs } from '../workers/contacts/campaign-jobs.js';
 import { defineModule } from './manifest.js';
 
-/** Contacts (CRM, issue 22): an organizer's contacts and companies, custom fields, audit and "as of" reads. */
+/**
+ * The CRM (CONTACTOS, issue 22). Each area keeps its own routes, read models and jobs and is listed here once:
+ * the contacts core (contacts, companies, custom fields, audit, "as of") and the campaigns' delivery engine
+ * (senders, campaigns, opt-outs, the e-mail and WhatsApp workers).
+ */
 export const contactsModule = defineModule({
   name: 'contacts',
-  routes: registerContactsRoutes,
-  projections: contactsProjections,
-  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit'],
+  routes: (router, ctx) => {
+    registerContactsRoutes(router, ctx);
+    registerCampaignRoutes(router, ctx);
+  },
+  projections: [...contactsProjections, ...campaignProjections],
+  jobs: [...campaignJobs],
+  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables],
 });

@@ -171,10 +171,15 @@ async function renderOne(source: string, where: 'subject' | 'html', data: object
  * Renders subject and HTML body with the merge fields. The subject is one line of plain text; the body's
  * output is bounded in size. Throws DomainError TEMPLATE_INVALID (Spanish) for a template liquidjs refuses.
  */
-export async function renderTemplate(template: MailTemplate, data: ReturnType<typeof mergeFields>): Promise<MailTemplate> {
+export async function renderTemplate(template: MailTemplate, data: ReturnType<typeof mergeFields> | Record<string, unknown>): Promise<MailTemplate> {
   const [subject, html] = await Promise.all([renderOne(template.subject, 'subject', data), renderOne(template.html, 'html', data)]);
   if (html.length > TEMPLATE_LIMITS.outputMax) throw new DomainError('TEMPLATE_INVALID', m.templateTooLong, 400, { field: 'html' });
   return { subject: subject.replace(/\s+/g, ' ').trim().slice(0, TEMPLATE_LIMITS.subjectMax), html };
+}
+
+/** One line of plain text through the same sandboxed engine (WhatsApp template parameters of a campaign). */
+export async function renderPlainText(source: string, data: Record<string, unknown>): Promise<string> {
+  return renderOne(source, 'subject', data);
 }
 
 /**

@@ -8,8 +8,8 @@ export interface TestAppOptions {
   parts?: Parameters<typeof startNode>[1];
   /** Environment overrides of the node's config (APP_URL, DATA_DIR...). */
   env?: Record<string, string>;
-  /** Starts a test SMTP server and points SMTP_URL at it. */
-  smtp?: boolean;
+  /** Starts a test SMTP server and points SMTP_URL at it (`{ delayMs }`: one that answers each message late). */
+  smtp?: boolean | { delayMs: number };
 }
 
 export interface TestApp {
@@ -29,7 +29,7 @@ export interface TestApp {
 
 /** A running node over a fresh test database, with an optional SMTP server: what every HTTP-level test file needs. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const smtp = options.smtp ? await startTestSmtp() : undefined;
+  const smtp = options.smtp ? await startTestSmtp(typeof options.smtp === 'object' ? options.smtp : {}) : undefined;
   try {
     const t = await startTestNode(options.parts ?? {}, { ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env });
     return {

@@ -25,8 +25,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives, parsed. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives, parsed (optionally slowly). */
+export async function startTestSmtp(options: { delayMs?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<{ predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }>();
   const server = new SMTPServer({
@@ -50,6 +50,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((x) => x[0]),
             raw: raw.toString('utf8'),
           };
+          // A slow server (campaign tests pause mid-campaign): the message is accepted after the delay.
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
           mails.push(mail);
           for (const w of [...waiters]) {
             if (w.predicate(mail)) {
@@ -68,6 +70,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // A client killed mid-message (the campaign worker kill test) resets its connection: not the server's failure.
+  server.on('error', () => undefined);
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
