@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** How long a reservation holds its seats (sales); tests shorten it. */
   SALES_HOLD_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** How long a GET with `after=<position>` waits for the read models to pass it before answering what they have. */
+  READ_AFTER_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Culqi's API (charges, refunds) and the host of its token endpoint the browser calls; development and tests point both at the local fake. */
   CULQI_API_URL: z.url().default('https://api.culqi.com'),
   CULQI_TOKENS_URL: z.url().default('https://secure.culqi.com'),
@@ -76,6 +78,8 @@ export interface Config {
   trustProxy?: string;
   /** Seconds an unpaid reservation holds its seats before the expiry job frees them (default 900). */
   salesHoldSeconds: number;
+  /** Read-your-writes: the longest a GET's `after` waits (ms); then it answers what the read models have. */
+  readAfterTimeoutMs: number;
   /** Payment providers' endpoints and the merchant provider's platform credentials (src/commands/sales/providers.ts). */
   payments: {
     culqiApiUrl: string;
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     salesHoldSeconds: e.SALES_HOLD_SECONDS,
+    readAfterTimeoutMs: e.READ_AFTER_TIMEOUT_MS,
     payments: {
       culqiApiUrl: e.CULQI_API_URL,
       culqiTokensUrl: e.CULQI_TOKENS_URL,

@@ -81,7 +81,7 @@ export function defineRoute<
       const query = def.query ? def.query.parse(rawQuery) : rawQuery;
 
       if (def.method === 'get' && typeof after === 'string' && /^[\w:.-]{1,80}$/.test(after)) {
-        await waitForPosition(ctx.db, ctx.store, after);
+        await waitForPosition(ctx.db, ctx.store, after, { timeoutMs: ctx.config.readAfterTimeoutMs });
       }
 
       let access: AccessGrant | undefined;

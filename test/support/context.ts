@@ -23,7 +23,9 @@ export async function createTestContext(overrides: Record<string, string> = {}):
   const database = await createTestDatabase();
   // Uploads and mail files go to a directory of this test, never into the checkout's .data/.
   const dataDir = path.join(os.tmpdir(), `aforo-${database.name}`);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: dataDir, ...overrides });
+  // Reads wait longer for their writes than in production: with the whole suite on two cores, a projection can lag
+  // past the 2 s a user would wait, and a test that reads after its write must see it.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: dataDir, READ_AFTER_TIMEOUT_MS: '15000', ...overrides });
   const ctx = await createContext(
     {
       ...config,
