@@ -7,7 +7,7 @@ import type { ChargeRequest, PaymentProvider, WebhookEvent, WebhookHeaders } fro
 import { purchaseNumberOf } from '../../payments/merchant.js';
 import { createWebhookInbox } from '../../payments/webhook-inbox.js';
 import { findEvent } from '../../projections/events/queries.js';
-import { loadOrder, payOrder, recordLatePaymentRefund, type LiveOrder } from './pay.js';
+import { loadOrder, loadOrderAt, payOrder, recordLatePaymentRefund, type LiveOrder } from './pay.js';
 import { cardProvider, merchantProviderOf } from './providers.js';
 import { orderDto } from './reserve.js';
 
@@ -64,10 +64,12 @@ const attemptKey = (orderId: string, clientId: string) => `order:${orderId}:${cl
  * The order to pay now: it must exist and be reserved (a free or paid order needs no charge). An order this very
  * attempt already paid (the first of a double submit finished before the second arrived) comes back as `settled`.
  */
-async function payableOrder(ctx: Ctx, orderId: string, attempt?: string): Promise<LiveOrder | { settled: LiveOrder }> {
-  const order = await loadOrder(ctx, orderId);
-  if (!order) throw new NotFoundError('ORDER_NOT_FOUND', m.orderNotFound);
-  if (order.status === 'paid' && attempt && order.paidAttempt === attempt) return { settled: order };
+async function payableOrder(ctx: Ctx, orderId: string, attempt?: string): Promise<LiveOrder | { settled: LiveOrder; position: string }> {
+  const loaded = await loadOrderAt(ctx, orderId);
+  if (!loaded) throw new NotFoundError('ORDER_NOT_FOUND', m.orderNotFound);
+  const { order, position } = loaded;
+  // The position lets the second of a double submit read its tickets too (read-your-writes on `after`).
+  if (order.status === 'paid' && attempt && order.paidAttempt === attempt) return { settled: order, position };
   if (order.status === 'paid') throw new DomainError('ORDER_ALREADY_PAID', m.orderAlreadyPaid, 409);
   // An expired hold is not charged: the buyer reserves again (a charge already on its way is settled above).
   if (order.status === 'expired') throw new DomainError('ORDER_EXPIRED', m.orderExpired, 409);
@@ -90,7 +92,7 @@ async function describe(ctx: Ctx, order: LiveOrder) {
 export async function payWithCulqi(ctx: Ctx, input: { orderId: string; token: string; email: string; clientId: string; userId: string | null }) {
   const attempt = attemptKey(input.orderId, input.clientId);
   const order = await payableOrder(ctx, input.orderId, attempt);
-  if ('settled' in order) return { order: orderDto(order.settled), position: null };
+  if ('settled' in order) return { order: orderDto(order.settled), position: order.position };
   // Culqi charges soles and dollars only: refused before any call.
   if (!CULQI_CURRENCIES.includes(order.currency)) throw new DomainError('CURRENCY_NOT_SUPPORTED', m.currencyNotSupported, 409);
   const provider = await cardProvider(ctx, order.eventId);
@@ -128,7 +130,7 @@ export async function merchantSession(ctx: Ctx, input: { orderId: string; client
 export async function payWithMerchant(ctx: Ctx, input: { orderId: string; token: string; email: string; clientId: string; userId: string | null }) {
   const attempt = attemptKey(input.orderId, input.clientId);
   const order = await payableOrder(ctx, input.orderId, attempt);
-  if ('settled' in order) return { order: orderDto(order.settled), position: null };
+  if ('settled' in order) return { order: orderDto(order.settled), position: order.position };
   const { provider } = await merchantProviderOf(ctx, order.eventId);
   const charge = await provider.charge(await chargeRequest(ctx, order, { ...input, attempt }, { orderRef: order.orderId }));
   return settleCharge(ctx, provider, { order, method: 'merchant', chargeId: charge.chargeId, amount: order.total, attempt, by: input.userId });

@@ -14,9 +14,14 @@ export type LiveOrder = Exclude<OrderState, { status: 'none' }>;
 
 /** The order folded from its stream (null: no such order). */
 export async function loadOrder(ctx: Pick<AppContext, 'store'>, orderId: string): Promise<LiveOrder | null> {
+  return (await loadOrderAt(ctx, orderId))?.order ?? null;
+}
+
+/** The order and the position of its last event (what a reader waits for to see it in the read model). */
+export async function loadOrderAt(ctx: Pick<AppContext, 'store'>, orderId: string): Promise<{ order: LiveOrder; position: string } | null> {
   const recorded = (await ctx.store.readStream(orderStreamId(orderId))) as Recorded<OrderEvent>[];
   const state = recorded.reduce(orderDecider.evolve, orderDecider.initialState());
-  return state.status === 'none' ? null : state;
+  return state.status === 'none' ? null : { order: state, position: recorded[recorded.length - 1]!.position };
 }
 
 /**
