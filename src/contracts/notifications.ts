@@ -7,7 +7,7 @@ export const NOTIFICATION_PAGE_SIZE = 10;
 /** Spec 9: the notification snackbar stays 120000 ms. */
 export const NOTIFICATION_SNACKBAR_TIMEOUT_MS = 120000;
 
-export const notificationTypes = ['chatMessage', 'collaboratorInvitation', 'eventPublished', 'eventCancelled', 'poll', 'businessConferenceMeeting'] as const;
+export const notificationTypes = ['chatMessage', 'collaboratorInvitation', 'eventPublished', 'eventCancelled', 'poll', 'businessConferenceMeeting', 'contactsTask'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

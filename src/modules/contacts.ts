@@ -1,5 +1,8 @@
 import { registerCampaignRoutes } from '../http/contacts/campaign-routes.js';
+import { registerGroupRoutes } from '../http/contacts/group-routes.js';
 import { registerContactsRoutes } from '../http/contacts/routes.js';
+import { groupsProjection, tasksProjection } from '../projections/contacts/groups.js';
+import { taskReminderJob } from '../workers/contacts/task-reminder.js';
 import { campaignProjections, campaignTables } from '../projections/contacts/campaign-projections.js';
 import { contactsProjections } from '../projections/contacts/index.js';
 import { campaignJobs } from '../workers/contacts/campaign-jobs.js';
@@ -13,10 +16,12 @@ import { defineModule } from './manifest.js';
 export const contactsModule = defineModule({
   name: 'contacts',
   routes: (router, ctx) => {
+    // Groups first: its `group/{id}/asOf` would otherwise meet the core's `{entity}/{id}/asOf`.
+    registerGroupRoutes(router, ctx);
     registerContactsRoutes(router, ctx);
     registerCampaignRoutes(router, ctx);
   },
-  projections: [...contactsProjections, ...campaignProjections],
-  jobs: [...campaignJobs],
-  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables],
+  projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection],
+  jobs: [...campaignJobs, taskReminderJob],
+  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks'],
 });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { AsOfDto, DiffDto, RecordEntity } from '../../contracts/contacts.js';
 import { companyDecider, companyStreamId, type CompanyEvent, type CompanyState } from '../../domain/contacts/company.js';
 import { contactDecider, contactStreamId, type ContactEvent, type ContactState } from '../../domain/contacts/contact.js';
+import { maskProfile, maskValue } from '../../domain/contacts/erasure-mask.js';
 import { diffProfiles } from '../../domain/contacts/record.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Recorded } from '../../eventstore/port.js';
@@ -49,14 +50,17 @@ async function history(ctx: Pick<AppContext, 'store'>, clientId: string, entity:
 }
 
 export async function recordAsOf(ctx: Pick<AppContext, 'store'>, clientId: string, entity: RecordEntity, id: string, at: Date): Promise<AsOfDto> {
-  const { state, version, last } = foldUntil(entity, await history(ctx, clientId, entity, id), at);
+  const recorded = await history(ctx, clientId, entity, id);
+  const { state, version, last } = foldUntil(entity, recorded, at);
+  // An erased contact's earlier values read as erased, whatever the moment asked for.
+  const erased = recorded.some((e) => e.type === 'contacts.ContactErased');
   return {
     at: at.toISOString(),
     exists: !!state.profile && !state.deleted,
     deleted: state.deleted,
     version,
     lastChangeAt: last ? last.toISOString() : null,
-    record: state.profile ? { ...state.profile } : null,
+    record: state.profile ? (erased ? maskProfile({ ...state.profile }) : { ...state.profile }) : null,
   };
 }
 
@@ -66,5 +70,7 @@ export async function recordDiff(ctx: Pick<AppContext, 'store'>, clientId: strin
   const b = foldUntil(entity, recorded, to).state;
   const shown = (s: Folded) => (s.profile && !s.deleted ? s.profile : {});
   const changes = diffProfiles(shown(a), shown(b));
-  return { from: from.toISOString(), to: to.toISOString(), changes: Object.entries(changes).map(([field, c]) => ({ field, ...c })) };
+  const erased = recorded.some((e) => e.type === 'contacts.ContactErased');
+  const shownValue = (v: unknown) => (erased ? maskValue(v) : v);
+  return { from: from.toISOString(), to: to.toISOString(), changes: Object.entries(changes).map(([field, c]) => ({ field, before: shownValue(c.before), after: shownValue(c.after) })) };
 }

@@ -10,6 +10,7 @@ import { messages } from '../../messages/es.js';
 import { DomainError, NotFoundError } from '../shared/errors.js';
 import type { DecideContext, Decider } from '../shared/types.js';
 import type { Reservation } from '../../eventstore/port.js';
+import { maskProfile } from './erasure-mask.js';
 import { checkValues } from './fields.js';
 import { applyChanges, checkName, checkPhone, diffProfiles, normalizeEmail, type Changes } from './record.js';
 
@@ -42,7 +43,9 @@ type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D
 export type ContactCreated = E<'contacts.ContactCreated', { contactId: string; clientId: string; profile: ContactProfile; by: string | null; at: string }>;
 export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string }>;
 export type ContactDeleted = E<'contacts.ContactDeleted', { contactId: string; clientId: string; name: string; by: string | null; at: string }>;
-export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted;
+/** Personal-data erasure (src/domain/contacts/erasure.ts): carries no personal data; earlier values read as erased. */
+export type ContactErased = E<'contacts.ContactErased', { contactId: string; clientId: string; by: string | null; at: string }>;
+export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted | ContactErased;
 
 /** What the command handler looked up: the field definitions and whether the named company is the organizer's. */
 export interface ContactKnowledge {
@@ -120,6 +123,8 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
       return state.profile ? { ...state, profile: applyChanges(state.profile, event.data.changes), updatedAt: event.data.at } : state;
     case 'contacts.ContactDeleted':
       return { ...state, deleted: true, updatedAt: event.data.at };
+    case 'contacts.ContactErased':
+      return { ...state, deleted: true, profile: state.profile ? maskProfile(state.profile) : null, updatedAt: event.data.at };
   }
 }
 
@@ -142,6 +147,7 @@ export function contactEmailReservations(events: ContactEvent[], state: ContactS
       if (typeof before === 'string') release.push(contactEmailReservation(clientId, before));
     }
     if (e.type === 'contacts.ContactDeleted' && state.profile?.email) release.push(contactEmailReservation(clientId, state.profile.email));
+    if (e.type === 'contacts.ContactErased' && !state.deleted && state.profile?.email) release.push(contactEmailReservation(clientId, state.profile.email));
   }
   return { reserve, release };
 }

@@ -2,6 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { EventStore } from '../../eventstore/port.js';
+import { MODULES } from '../../contracts/events.js';
+import { rolesOfModule } from '../../domain/access/matrix.js';
 import { waitForPosition } from '../wait.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,6 +136,24 @@ export async function moduleTeamOf(db: Kysely<DB>, eventId: string, module: stri
         .where('round_id', 'is', null)
         .where('exhibitor_company_id', 'is', null),
     )
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * The organizer's team: users holding a team role (src/domain/access/matrix.ts, `team: true`) in any of the
+ * organizer's events or at the organizer's level, without the organizer. The CRM's tasks are assigned to them.
+ */
+export async function clientTeamOf(db: Kysely<DB>, clientId: string): Promise<string[]> {
+  const pairs = MODULES.flatMap((module) => rolesOfModule(module, { team: true }).map((role) => `${module}:${role}`));
+  if (!pairs.length) return [];
+  const rows = await db
+    .selectFrom('access_memberships')
+    .select('user_id')
+    .distinct()
+    .where('client_id', '=', clientId)
+    .where('user_id', '<>', clientId)
+    .where(sql<string>`module || ':' || role`, 'in', pairs)
     .execute();
   return rows.map((r) => r.user_id);
 }

@@ -170,3 +170,19 @@ export async function deliveryOfMessage(db: Db, providerMessageId: string) {
     .where('provider_message_id', '=', providerMessageId)
     .executeTakeFirst();
 }
+
+/**
+ * Engagement per campaign of an organizer, for the CRM's report (newest 50): recipients sent (the provider took
+ * the message), delivered and read, from the deliveries ledger's states (a later state implies the earlier).
+ */
+export async function campaignEngagementOf(db: Db, clientId: string): Promise<{ id: string; name: string; channel: string; sent: number; delivered: number; read: number }[]> {
+  const r = await sql<{ id: string; name: string; channel: string; sent: string; delivered: string; read: string }>`
+    SELECT c.id, c.name, c.channel,
+      count(*) FILTER (WHERE d.state IN ('sent', 'delivered', 'read')) AS sent,
+      count(*) FILTER (WHERE d.state IN ('delivered', 'read')) AS delivered,
+      count(*) FILTER (WHERE d.state = 'read') AS read
+    FROM (SELECT * FROM contacts_campaigns WHERE client_id = ${clientId} ORDER BY created_at DESC LIMIT 50) c
+    LEFT JOIN contacts_campaign_deliveries d ON d.campaign_id = c.id
+    GROUP BY c.id, c.name, c.channel, c.created_at ORDER BY c.created_at DESC`.execute(db);
+  return r.rows.map((x) => ({ id: x.id, name: x.name, channel: x.channel, sent: Number(x.sent), delivered: Number(x.delivered), read: Number(x.read) }));
+}

@@ -24,7 +24,7 @@ function fieldColumns(alias: string, fields: CustomField[]): Record<string, Grid
   );
 }
 
-type ContactRow = {
+export type ContactRow = {
   id: string;
   name: string;
   email: string | null;
@@ -36,7 +36,7 @@ type ContactRow = {
   created_at: Date | string;
   updated_at: Date | string;
 };
-const contactDto = (r: ContactRow): ContactDto => ({
+export const contactDto = (r: ContactRow): ContactDto => ({
   _id: r.id,
   name: r.name,
   email: r.email,
@@ -53,7 +53,7 @@ const contactDto = (r: ContactRow): ContactDto => ({
 const contactsFrom = (clientId: string) =>
   sql`(SELECT c.*, co.name AS company_name FROM contacts_contacts c LEFT JOIN contacts_companies co ON co.id = c.company_id WHERE c.client_id = ${clientId}) AS c`;
 
-function contactColumns(fields: CustomField[]): Record<string, GridColumn> {
+export function contactColumns(fields: CustomField[]): Record<string, GridColumn> {
   return {
     name: { expr: sql`c.name`, type: 'text' },
     email: { expr: sql`c.email`, type: 'text' },
@@ -66,7 +66,7 @@ function contactColumns(fields: CustomField[]): Record<string, GridColumn> {
     ...fieldColumns('c', fields),
   };
 }
-const contactSearch = (q: RecordGridQuery) => ({ value: q.search, columns: [sql`c.name`, sql`c.email`, sql`c.phone`, sql`c.company_name`, valuesText('c')] });
+export const contactSearch = (q: RecordGridQuery) => ({ value: q.search, columns: [sql`c.name`, sql`c.email`, sql`c.phone`, sql`c.company_name`, valuesText('c')] });
 
 /** The organizer's contacts: server-side paging, sorting, one filter (custom fields too) and an accent-blind search. */
 export async function contactsGrid(db: Kysely<DB>, clientId: string, fields: CustomField[], q: RecordGridQuery) {

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { ERASED_VALUE } from '../../contracts/contacts-groups.js';
 import type { DB } from '../../db/schema.js';
 import type { CompanyEvent, CompanyProfile } from '../../domain/contacts/company.js';
 import type { ContactEvent, ContactProfile } from '../../domain/contacts/contact.js';
@@ -44,6 +45,7 @@ export const recordsProjection = defineProjection<ContactEvent | CompanyEvent>({
     'contacts.ContactCreated',
     'contacts.ContactChanged',
     'contacts.ContactDeleted',
+    'contacts.ContactErased',
     'contacts.CompanyCreated',
     'contacts.CompanyChanged',
     'contacts.CompanyDeleted',
@@ -76,6 +78,17 @@ export const recordsProjection = defineProjection<ContactEvent | CompanyEvent>({
           const d = e.data;
           await trx.deleteFrom('contacts_contacts').where('id', '=', d.contactId).execute();
           await audit(trx, e, { client_id: d.clientId, entity: 'contact', entity_id: d.contactId, entity_name: d.name, by_user: d.by, at: d.at }, 'deleted', [[null, null, null]]);
+          break;
+        }
+        case 'contacts.ContactErased': {
+          // The audit keeps who changed what and when; every value it holds of this contact reads as erased.
+          const d = e.data;
+          await trx.deleteFrom('contacts_contacts').where('id', '=', d.contactId).execute();
+          await sql`UPDATE contacts_audit SET entity_name = ${ERASED_VALUE},
+              before = CASE WHEN before IS NULL OR before = 'null'::jsonb THEN before ELSE to_jsonb(${ERASED_VALUE}::text) END,
+              after = CASE WHEN after IS NULL OR after = 'null'::jsonb THEN after ELSE to_jsonb(${ERASED_VALUE}::text) END
+            WHERE entity = 'contact' AND entity_id = ${d.contactId}`.execute(trx);
+          await audit(trx, e, { client_id: d.clientId, entity: 'contact', entity_id: d.contactId, entity_name: ERASED_VALUE, by_user: d.by, at: d.at }, 'erased', [[null, null, null]]);
           break;
         }
         case 'contacts.CompanyCreated': {
