@@ -8,6 +8,7 @@ import {
   type GridFilterModel,
   type GridPaginationModel,
   type GridRowIdGetter,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -119,6 +120,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   label,
   hidden,
   getRowId,
+  selection,
 }: {
   models: ServerGridModels;
   data?: { rows: R[]; rowCount: number };
@@ -131,6 +133,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
    */
   hidden?: string[];
   getRowId?: GridRowIdGetter<R>;
+  /** Checkbox selection of the rows shown (kept across pages): the CRM adds a selection of contacts to a group. */
+  selection?: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void };
 }) {
   const visibility = useMemo<GridColumnVisibilityModel | undefined>(() => (hidden ? Object.fromEntries(hidden.map((f) => [f, false])) : undefined), [hidden]);
   return (
@@ -148,6 +152,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       {...(visibility ? { columnVisibilityModel: visibility } : {})}
       pageSizeOptions={[10, 25, 50, 100]}
       disableRowSelectionOnClick
+      {...(selection ? { checkboxSelection: true, keepNonExistentRowsSelected: true, rowSelectionModel: selection.model, onRowSelectionModelChange: selection.onChange } : {})}
       disableColumnSelector
       getRowHeight={() => 'auto'}
       localeText={esES.components.MuiDataGrid.defaultProps.localeText}

@@ -30,7 +30,7 @@ export function AuditGrid({ entityId, label }: { entityId?: string; label: strin
       flex: 1,
       minWidth: 130,
       renderCell: (p) =>
-        p.row.action === 'deleted' ? (
+        p.row.action === 'deleted' || p.row.action === 'erased' ? (
           p.row.entityName
         ) : (
           <Link component={RouterLink} to={`${base}${entityPage(p.row.entity)}/${encodeURIComponent(p.row.entityId)}`}>

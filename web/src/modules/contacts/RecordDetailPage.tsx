@@ -23,6 +23,7 @@ import { usePageParam } from '../events/pages/pageMatch';
 import { useAsOfQuery, useCustomFieldsQuery, useDiffQuery, useRecordQuery } from './api';
 import { entityPage, fieldLabel, useContactsBase, valueText } from './common';
 import { AuditGrid } from './AuditPage';
+import { ContactTasks, EraseContactButton } from './ContactExtras';
 import { RecordDialog } from './RecordDialog';
 
 /** A datetime-local value (the browser's time zone, to the second) as an ISO instant, or null while incomplete. */
@@ -97,6 +98,7 @@ function RecordDetailPage({ entity }: { entity: RecordEntity }) {
             <Button component={RouterLink} to={`${base}${entityPage(entity)}`} startIcon={<ArrowBackIcon />}>
               {t(`contacts.detail.back_${entity}`)}
             </Button>
+            {entity === 'contact' && <EraseContactButton contactId={id} name={data.name} />}
             <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="record-edit">
               {t('contacts.grid.edit')}
             </Button>
@@ -169,6 +171,7 @@ function RecordDetailPage({ entity }: { entity: RecordEntity }) {
             )
           )}
         </Paper>
+        {entity === 'contact' && <ContactTasks contactId={id} name={data.name} />}
         <Box component="section" aria-labelledby="record-history-title" sx={{ gridColumn: { md: '1 / -1' }, minWidth: 0 }}>
           <Typography id="record-history-title" component="h2" variant="h6" sx={{ mb: 1 }}>
             {t('contacts.detail.history')}

@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { CompanyDto, ContactDto, RecordEntity } from '@contracts/contacts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -27,6 +27,7 @@ import { useTranslation } from '../../i18n';
 import { PageHeader } from '../events/components/common';
 import { exportUrl, useCustomFieldsQuery, useDeleteRecordMutation, useRecordsQuery } from './api';
 import { entityPage, fieldText, useContactsBase } from './common';
+import { AddToGroupButton } from './ContactExtras';
 import { RecordDialog } from './RecordDialog';
 
 type Row = ContactDto | CompanyDto;
@@ -66,6 +67,7 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
   const { data, isFetching, error } = useRecordsQuery({ client, entity, q });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const contact = entity === 'contact';
   if (error) return <ErrorView {...describeError(error)} />;
 
@@ -149,6 +151,7 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
             <Button component={RouterLink} to={`${base}/audit`} startIcon={<HistoryIcon />}>
               {t('contacts.grid.audit')}
             </Button>
+            {contact && <AddToGroupButton contactIds={[...selection.ids].map(String)} onDone={() => setSelection({ type: 'include', ids: new Set() })} />}
             <Button component="a" href={exportUrl(client, entity, q)} download startIcon={<DownloadIcon />} data-testid="records-export">
               {t('contacts.grid.export')}
             </Button>
@@ -160,7 +163,7 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
       />
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <GridSearchField {...searchProps} label={t('contacts.grid.search')} testId="records-search" sx={{ mb: 1.5, width: { xs: '100%', sm: 320 } }} />
-        <ServerDataGrid models={models} data={data} isFetching={isFetching} columns={columns} label={t(`contacts.grid.title_${entity}`)} getRowId={(r) => r._id} />
+        <ServerDataGrid models={models} data={data} isFetching={isFetching} columns={columns} label={t(`contacts.grid.title_${entity}`)} getRowId={(r) => r._id} {...(contact ? { selection: { model: selection, onChange: setSelection } } : {})} />
       </Paper>
       {editing && fields.data && <RecordDialog client={client} entity={entity} fields={fields.data} record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteDialog client={client} entity={entity} record={deleting} onClose={() => setDeleting(null)} />}
