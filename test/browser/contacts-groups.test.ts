@@ -51,14 +51,14 @@ describe('CRM groups and tasks (chromium)', { timeout: 150_000 }, () => {
     await page.getByRole('heading', { name: 'Grupos', level: 1 }).waitFor();
     await page.getByText('Todavía no hay grupos.').waitFor();
     const before = Date.now() - 2000;
-    await page.getByTestId('group-new').click();
+    await page.getByTestId('contacts-group-new').click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo grupo' });
-    await page.getByTestId('group-name').fill('Con permiso de correo');
+    await page.getByTestId('contacts-group-name').fill('Con permiso de correo');
     // The default condition is "Consentimiento correo es granted": kept as it is.
     await expect.poll(() => page.getByTestId('filter-value-0').inputValue()).toBe('granted');
-    await page.getByTestId('group-save').click();
-    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('contacts-group-save').click();
     await page.getByRole('heading', { name: 'Con permiso de correo', level: 1 }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
     const members = page.getByRole('grid', { name: 'Miembros' });
     await members.getByRole('link', { name: 'Ana Díaz' }).waitFor();
     await members.getByRole('link', { name: 'Beto Ruiz' }).waitFor();
@@ -103,7 +103,8 @@ describe('CRM groups and tasks (chromium)', { timeout: 150_000 }, () => {
     const row = grid.getByRole('row').filter({ hasText: 'Llamar a Ana' });
     await row.waitFor();
     await eventually(() => row.innerText()).toMatch(/Ana Díaz[\s\S]*Organizadora Grupos/);
-    await row.getByRole('checkbox', { name: 'Tarea «Llamar a Ana» hecha' }).check();
+    await row.getByRole('checkbox', { name: 'Tarea «Llamar a Ana» hecha' }).click();
+    await eventually(() => row.getByRole('checkbox', { name: 'Tarea «Llamar a Ana» hecha' }).isChecked()).toBe(true);
     await eventually(async () => {
       const res = await fetch(`${base}/api/v2/contacts/${org.user._id}/tasks?status=done&page=0&pageSize=10`, { headers: bearer(org.token) });
       return ((await res.json()) as { rowCount: number }).rowCount;

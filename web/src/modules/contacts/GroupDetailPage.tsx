@@ -126,7 +126,7 @@ export default function GroupDetailPage() {
             <Button startIcon={<DeleteIcon />} color="error" onClick={() => setDeleting(true)}>
               {t('contacts.grid.delete')}
             </Button>
-            <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="group-edit">
+            <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="contacts-group-edit">
               {t('contacts.grid.edit')}
             </Button>
           </>

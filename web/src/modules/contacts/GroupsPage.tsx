@@ -24,6 +24,7 @@ import type { FilterCondition, FilterOperator, GroupFilter, GroupKind } from '@c
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../app/api';
+import { newClientId } from '../../app/clientId';
 import { ErrorView, describeError } from '../../components/ErrorPage';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { useNotify } from '../../components/notify';
@@ -104,7 +105,7 @@ export function GroupDialog({ client, group, onClose }: { client: string; group?
   const [name, setName] = useState(group?.name ?? '');
   const [kind, setKind] = useState<GroupKind>(group?.kind ?? 'filter');
   const [filter, setFilter] = useState<GroupFilter>(group?.filter ?? { match: 'all', conditions: [{ field: 'consent.email', operator: 'equals', value: 'granted' }] });
-  const [clientId] = useState(() => crypto.randomUUID());
+  const [clientId] = useState(newClientId);
   const [create, creating] = useCreateGroupMutation();
   const [update, updating] = useUpdateGroupMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -115,12 +116,11 @@ export function GroupDialog({ client, group, onClose }: { client: string; group?
     try {
       const f = kind === 'filter' ? filter : null;
       if (group) await update({ client, id: group._id, body: { name, filter: f } }).unwrap();
-      else {
-        await create({ client, body: { clientId, name, kind, filter: f } }).unwrap();
-        navigate(`${base}/group/${encodeURIComponent(clientId)}`);
-      }
+      else await create({ client, body: { clientId, name, kind, filter: f } }).unwrap();
       notify(t('contacts.groups.saved'), 'success');
       onClose();
+      // A new group opens on its own page (members, "as of").
+      if (!group) navigate(`${base}/group/${encodeURIComponent(clientId)}`);
     } catch (err) {
       setFailure(apiErrorMessage(err, t('contacts.form.saveFailed')));
     }
@@ -130,9 +130,9 @@ export function GroupDialog({ client, group, onClose }: { client: string; group?
       <DialogTitle id="group-dialog-title">{t(group ? 'contacts.groups.edit' : 'contacts.groups.new')}</DialogTitle>
       <DialogContent>
         <Box component="form" id="group-form" onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <TextField label={t('contacts.groups.name')} value={name} onChange={(e) => setName(e.target.value)} required slotProps={{ htmlInput: { 'data-testid': 'group-name', maxLength: 120 } }} />
+          <TextField label={t('contacts.groups.name')} value={name} onChange={(e) => setName(e.target.value)} required slotProps={{ htmlInput: { 'data-testid': 'contacts-group-name', maxLength: 120 } }} />
           {!group && (
-            <TextField select label={t('contacts.groups.kind')} value={kind} onChange={(e) => setKind(e.target.value as GroupKind)} slotProps={{ htmlInput: { 'data-testid': 'group-kind' } }}>
+            <TextField select label={t('contacts.groups.kind')} value={kind} onChange={(e) => setKind(e.target.value as GroupKind)} slotProps={{ htmlInput: { 'data-testid': 'contacts-group-kind' } }}>
               <MenuItem value="filter">{t('contacts.groups.kind_filter')}</MenuItem>
               <MenuItem value="static">{t('contacts.groups.kind_static')}</MenuItem>
             </TextField>
@@ -141,7 +141,7 @@ export function GroupDialog({ client, group, onClose }: { client: string; group?
           {failure && <Alert severity="error">{failure}</Alert>}
         </Box>
       </DialogContent>
-      <FormDialogActions onCancel={onClose} form="group-form" busy={busy} submitLabel={t('contacts.form.save')} submitTestId="group-save" />
+      <FormDialogActions onCancel={onClose} form="group-form" busy={busy} submitLabel={t('contacts.form.save')} submitTestId="contacts-group-save" />
     </Dialog>
   );
 }
@@ -160,7 +160,7 @@ export default function GroupsPage() {
         title={t('contacts.groups.title')}
         subtitle={t('contacts.groups.subtitle')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="group-new">
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="contacts-group-new">
             {t('contacts.groups.new')}
           </Button>
         }

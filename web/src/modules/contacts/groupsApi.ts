@@ -23,82 +23,82 @@ const tagged = contactsApi.enhanceEndpoints({ addTagTypes: ['ContactGroups', 'Co
 
 export const groupsApi = tagged.injectEndpoints({
   endpoints: (b) => ({
-    groups: b.query<GroupDto[], { client: string }>({
+    crmGroups: b.query<GroupDto[], { client: string }>({
       query: ({ client }) => ({ url: `${base(client)}/groups`, params: after() }),
       transformResponse: (r: { data: GroupDto[] }) => r.data,
       providesTags: ['ContactGroups'],
     }),
-    group: b.query<GroupDto, { client: string; id: string }>({
+    crmGroup: b.query<GroupDto, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/groups/${seg(id)}`, params: after() }),
       transformResponse: (r: { data: GroupDto }) => r.data,
       providesTags: ['ContactGroups'],
     }),
-    groupMembers: b.query<Rows<ContactDto>, { client: string; id: string; q: Partial<AdminGridQuery> }>({
+    crmGroupMembers: b.query<Rows<ContactDto>, { client: string; id: string; q: Partial<AdminGridQuery> }>({
       query: ({ client, id, q }) => ({ url: `${base(client)}/groups/${seg(id)}/members`, params: after(q) }),
       providesTags: ['ContactGroups', 'Contacts'],
     }),
-    createGroup: b.mutation<Written<GroupDto>, { client: string; body: { clientId: string; name: string; kind: GroupKind; filter: GroupFilter | null } }>({
+    crmCreateGroup: b.mutation<Written<GroupDto>, { client: string; body: { clientId: string; name: string; kind: GroupKind; filter: GroupFilter | null } }>({
       query: ({ client, body }) => ({ url: `${base(client)}/groups`, method: 'POST', body }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
-    updateGroup: b.mutation<Written<GroupDto>, { client: string; id: string; body: { name: string; filter: GroupFilter | null } }>({
+    crmUpdateGroup: b.mutation<Written<GroupDto>, { client: string; id: string; body: { name: string; filter: GroupFilter | null } }>({
       query: ({ client, id, body }) => ({ url: `${base(client)}/groups/${seg(id)}`, method: 'PUT', body }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
-    deleteGroup: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
+    crmDeleteGroup: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/groups/${seg(id)}`, method: 'DELETE' }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
-    changeMembers: b.mutation<Written<GroupDto & { added?: number }>, { client: string; id: string; contactIds: string[]; remove?: boolean }>({
+    crmChangeMembers: b.mutation<Written<GroupDto & { added?: number }>, { client: string; id: string; contactIds: string[]; remove?: boolean }>({
       query: ({ client, id, contactIds, remove }) => ({ url: `${base(client)}/groups/${seg(id)}/members${remove ? '/remove' : ''}`, method: 'POST', body: { contactIds } }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
-    groupAsOf: b.query<GroupAsOfDto, { client: string; id: string; at: string }>({
+    crmGroupAsOf: b.query<GroupAsOfDto, { client: string; id: string; at: string }>({
       query: ({ client, id, at }) => ({ url: `${base(client)}/group/${seg(id)}/asOf`, params: { at } }),
       transformResponse: (r: { data: GroupAsOfDto }) => r.data,
     }),
-    groupDiff: b.query<GroupDiffDto, { client: string; id: string; from: string; to: string }>({
+    crmGroupDiff: b.query<GroupDiffDto, { client: string; id: string; from: string; to: string }>({
       query: ({ client, id, from, to }) => ({ url: `${base(client)}/group/${seg(id)}/diff`, params: { from, to } }),
       transformResponse: (r: { data: GroupDiffDto }) => r.data,
     }),
-    tasks: b.query<Rows<TaskDto>, { client: string; q: Partial<AdminGridQuery>; contactId?: string }>({
+    crmTasks: b.query<Rows<TaskDto>, { client: string; q: Partial<AdminGridQuery>; contactId?: string }>({
       query: ({ client, q, contactId }) => ({ url: `${base(client)}/tasks`, params: after(contactId ? { ...q, contactId } : q) }),
       providesTags: ['ContactTasks'],
     }),
-    taskOwners: b.query<TaskOwnerDto[], { client: string }>({
+    crmTaskOwners: b.query<TaskOwnerDto[], { client: string }>({
       query: ({ client }) => ({ url: `${base(client)}/tasks/owners` }),
       transformResponse: (r: { data: TaskOwnerDto[] }) => r.data,
     }),
-    createTask: b.mutation<Written<TaskDto>, { client: string; body: TaskBody & { clientId: string } }>({
+    crmCreateTask: b.mutation<Written<TaskDto>, { client: string; body: TaskBody & { clientId: string } }>({
       query: ({ client, body }) => ({ url: `${base(client)}/tasks`, method: 'POST', body }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
-    updateTask: b.mutation<Written<TaskDto>, { client: string; id: string; body: TaskBody }>({
+    crmUpdateTask: b.mutation<Written<TaskDto>, { client: string; id: string; body: TaskBody }>({
       query: ({ client, id, body }) => ({ url: `${base(client)}/tasks/${seg(id)}`, method: 'PUT', body }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
-    setTaskDone: b.mutation<Written<TaskDto>, { client: string; id: string; done: boolean }>({
+    crmSetTaskDone: b.mutation<Written<TaskDto>, { client: string; id: string; done: boolean }>({
       query: ({ client, id, done }) => ({ url: `${base(client)}/tasks/${seg(id)}/done`, method: 'PUT', body: { done } }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
-    deleteTask: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
+    crmDeleteTask: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/tasks/${seg(id)}`, method: 'DELETE' }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
-    report: b.query<ContactsReportDto, { client: string; period: 'week' | 'month' }>({
+    crmReport: b.query<ContactsReportDto, { client: string; period: 'week' | 'month' }>({
       query: ({ client, period }) => ({ url: `${base(client)}/report`, params: after({ period }) }),
       transformResponse: (r: { data: ContactsReportDto }) => r.data,
       providesTags: ['ContactsReport'],
     }),
-    eraseContact: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
+    crmEraseContact: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/contacts/${seg(id)}/erase`, method: 'POST', body: {} }),
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (r) => (r ? ['Contacts', 'ContactsAudit', 'ContactGroups', 'ContactTasks', 'ContactsReport'] : []),
@@ -106,22 +106,23 @@ export const groupsApi = tagged.injectEndpoints({
   }),
 });
 
+// Endpoint names carry `crm`: injected into the one API, a name another module uses (chat's createGroup) would be theirs.
 export const {
-  useGroupsQuery,
-  useGroupQuery,
-  useGroupMembersQuery,
-  useCreateGroupMutation,
-  useUpdateGroupMutation,
-  useDeleteGroupMutation,
-  useChangeMembersMutation,
-  useGroupAsOfQuery,
-  useGroupDiffQuery,
-  useTasksQuery,
-  useTaskOwnersQuery,
-  useCreateTaskMutation,
-  useUpdateTaskMutation,
-  useSetTaskDoneMutation,
-  useDeleteTaskMutation,
-  useReportQuery,
-  useEraseContactMutation,
+  useCrmGroupsQuery: useGroupsQuery,
+  useCrmGroupQuery: useGroupQuery,
+  useCrmGroupMembersQuery: useGroupMembersQuery,
+  useCrmCreateGroupMutation: useCreateGroupMutation,
+  useCrmUpdateGroupMutation: useUpdateGroupMutation,
+  useCrmDeleteGroupMutation: useDeleteGroupMutation,
+  useCrmChangeMembersMutation: useChangeMembersMutation,
+  useCrmGroupAsOfQuery: useGroupAsOfQuery,
+  useCrmGroupDiffQuery: useGroupDiffQuery,
+  useCrmTasksQuery: useTasksQuery,
+  useCrmTaskOwnersQuery: useTaskOwnersQuery,
+  useCrmCreateTaskMutation: useCreateTaskMutation,
+  useCrmUpdateTaskMutation: useUpdateTaskMutation,
+  useCrmSetTaskDoneMutation: useSetTaskDoneMutation,
+  useCrmDeleteTaskMutation: useDeleteTaskMutation,
+  useCrmReportQuery: useReportQuery,
+  useCrmEraseContactMutation: useEraseContactMutation,
 } = groupsApi;
