@@ -189,6 +189,22 @@ describe('CRM groups, tasks, report and erasure', { timeout: 90_000 }, () => {
     expect((await call(other, 'POST', `/contacts/${id}/erase`, {})).status).toBe(404);
   });
 
+  it('adds each contact to a static list once when many additions race (the versioned append decides them in turn)', async () => {
+    const org = await signUp(app.url, { displayName: 'Organizadora Carrera' });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await contact(org, { name: `Carrera ${i}` }));
+    const listId = randomUUID();
+    expect((await call(org, 'POST', '/groups', { clientId: listId, name: 'Carrera', kind: 'static' })).status).toBe(201);
+    // Eight requests at once, each naming an overlapping window of the same six contacts.
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => call(org, 'POST', `/groups/${listId}/members`, { contactIds: [ids[i % 6], ids[(i + 1) % 6], ids[(i + 2) % 6]] })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const added = (await app.ctx.store.readStream(`contacts-group-${listId}`)).flatMap((e) => (e.type === 'contacts.GroupMembersAdded' ? (e.data as { contactIds: string[] }).contactIds : []));
+    // Without the expected-version check two requests deciding on the same state would both add the same contact.
+    expect(added.sort()).toEqual([...ids].sort());
+    expect(results.reduce((n, r) => n + r.body.data.added, 0)).toBe(6);
+    expect((await call(org, 'GET', `/groups/${listId}`)).body.data.members).toBe(6);
+  });
+
   it('reports contacts by source, growth, consent rates and campaigns', async () => {
     const org = await signUp(app.url, { displayName: 'Organizadora Reporte' });
     await contact(org, { name: 'R1', consent: { email: { status: 'granted', source: 'Feria' }, whatsapp: { status: 'withdrawn', source: 'Feria' } } });
