@@ -112,4 +112,26 @@ describe('CRM groups and tasks (chromium)', { timeout: 150_000 }, () => {
     expect(await seriousAxeViolations(page, ['[data-testid="notifications-button"]'])).toEqual([]);
     await context.close();
   });
+
+  it('shows the report and erases a contact from its detail page', async () => {
+    const { context, page } = await signedIn(org);
+    await page.goto(`/module/${org.user._id}/contacts/report`);
+    await page.getByRole('heading', { name: 'Reporte', level: 1 }).waitFor();
+    await page.getByRole('img', { name: 'Contactos por origen' }).waitFor();
+    await eventually(() => page.getByTestId('report-rate-email').innerText()).toBe('67 %');
+    expect(await seriousAxeViolations(page, ['[data-testid="notifications-button"]'])).toEqual([]);
+
+    const list = await fetch(`${base}/api/v2/contacts/${org.user._id}/contacts?page=0&pageSize=10&search=Carla`, { headers: bearer(org.token) });
+    const carla = ((await list.json()) as { rows: { _id: string }[] }).rows[0]._id;
+    await page.goto(`/module/${org.user._id}/contacts/contacts/${carla}`);
+    await page.getByRole('heading', { name: 'Carla Sin Permiso' }).waitFor();
+    await page.getByTestId('contact-erase').click();
+    await page.getByRole('dialog', { name: '¿Suprimir los datos personales?' }).waitFor();
+    await page.getByTestId('contact-erase-confirm').click();
+    await page.waitForURL('**/contacts/audit');
+    const audit = page.getByRole('grid', { name: 'Auditoría' });
+    await audit.getByRole('row').filter({ hasText: 'Datos suprimidos' }).waitFor();
+    await eventually(() => audit.innerText()).not.toMatch(/Carla/);
+    await context.close();
+  });
 });

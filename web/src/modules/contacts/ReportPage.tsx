@@ -6,8 +6,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -35,10 +35,10 @@ export default function ReportPage() {
         title={t('contacts.report.title')}
         subtitle={t('contacts.report.subtitle')}
         actions={
-          <ToggleButtonGroup size="small" exclusive value={period} onChange={(_e, v: 'week' | 'month' | null) => v && setPeriod(v)} aria-label={t('contacts.report.period')}>
-            <ToggleButton value="week">{t('contacts.report.week')}</ToggleButton>
-            <ToggleButton value="month">{t('contacts.report.month')}</ToggleButton>
-          </ToggleButtonGroup>
+          <TextField select size="small" label={t('contacts.report.period')} value={period} onChange={(e) => setPeriod(e.target.value as 'week' | 'month')} sx={{ minWidth: 160 }}>
+            <MenuItem value="week">{t('contacts.report.week')}</MenuItem>
+            <MenuItem value="month">{t('contacts.report.month')}</MenuItem>
+          </TextField>
         }
       />
       {!r ? (
