@@ -20,6 +20,9 @@ export default function ContactsHomePage() {
     { to: `${base}/company`, title: t('contacts.home.companies'), n: companies.data?.rowCount },
     { to: `${base}/audit`, title: t('contacts.home.audit'), text: t('contacts.home.auditText') },
     { to: `${base}/settings/contactFields`, title: t('contacts.home.fields'), text: t('contacts.home.fieldsText') },
+    // The spec's drawer has no item for tasks: they are reached from here and from each contact's page.
+    { to: `${base}/task`, title: t('contacts.home.tasks'), text: t('contacts.home.tasksText') },
+    { to: `${base}/group`, title: t('contacts.home.groups'), text: t('contacts.home.groupsText') },
   ];
   return (
     <>
