@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
+import { client as eventsClient, createEvent, signUpVerified } from '../events/helpers.js';
 
 // The CRM's groups, tasks, report and erasure over HTTP against a real node (PostgreSQL, Redis, BullMQ worker).
 const app = useTestApp();
@@ -155,6 +156,25 @@ describe('CRM groups, tasks, report and erasure', { timeout: 90_000 }, () => {
     expect((await call(stranger, 'PUT', `/tasks/${taskId}/done`, { done: true })).status).toBe(404);
     expect((await call(org, 'DELETE', `/tasks/${taskId}`)).status).toBe(200);
     expect((await call(org, 'GET', `/tasks?page=0&pageSize=10`)).body.rowCount).toBe(1);
+  });
+
+  it("assigns a task to a member of the organizer's team, and to nobody outside it", async () => {
+    const org = await signUp(app.url, { displayName: 'Organizadora Equipo' });
+    const owner = eventsClient(app.url, org);
+    const ev = (await createEvent(owner)).data;
+    const member = await signUpVerified(app, { displayName: 'Colaboradora Ventas' });
+    expect((await owner.post(`/event/${ev._id}/collaborator`, { email: member.email, module: 'settings', role: 'administrator' })).body.data.status).toBe('granted');
+    let owners: { _id: string; name: string }[] = [];
+    for (let i = 0; i < 50 && owners.length < 2; i++) {
+      owners = (await call(org, 'GET', '/tasks/owners')).body.data;
+      if (owners.length < 2) await sleep(100);
+    }
+    expect(owners).toEqual([{ _id: org.user._id, name: 'Organizadora Equipo' }, { _id: member.user._id, name: 'Colaboradora Ventas' }]);
+    const task = await call(org, 'POST', '/tasks', { clientId: randomUUID(), title: 'Revisar inscritos', ownerId: member.user._id, dueAt: new Date(Date.now() + 3600_000).toISOString() });
+    expect(task.status).toBe(201);
+    expect(task.body.data).toMatchObject({ ownerId: member.user._id, ownerName: 'Colaboradora Ventas', contactId: null });
+    // The member's own organizer-level CRM has no such owner: teams are per organizer.
+    expect((await call(member, 'GET', '/tasks/owners')).body.data).toEqual([{ _id: member.user._id, name: 'Colaboradora Ventas' }]);
   });
 
   it('erases a contact: the read model drops it, the audit and "as of" show "dato suprimido", the e-mail is free again', async () => {
