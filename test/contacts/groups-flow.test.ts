@@ -223,6 +223,10 @@ describe('CRM groups, tasks, report and erasure', { timeout: 90_000 }, () => {
     expect(added.sort()).toEqual([...ids].sort());
     expect(results.reduce((n, r) => n + r.body.data.added, 0)).toBe(6);
     expect((await call(org, 'GET', `/groups/${listId}`)).body.data.members).toBe(6);
+    // A deleted contact leaves the list's count and members at once.
+    expect((await call(org, 'DELETE', `/contacts/${ids[0]}`)).status).toBe(200);
+    expect((await call(org, 'GET', `/groups/${listId}`)).body.data.members).toBe(5);
+    expect((await call(org, 'GET', `/groups/${listId}/members?page=0&pageSize=10`)).body.rowCount).toBe(5);
   });
 
   it('reports contacts by source, growth, consent rates and campaigns', async () => {

@@ -123,16 +123,24 @@ async function filterCount(db: Kysely<DB>, clientId: string, filter: GroupFilter
   return Number(r.rows[0].n);
 }
 
+/** Members now: a filter's matches, or a static list's members that are still contacts (deleted or erased ones drop out). */
+async function memberCount(db: Kysely<DB>, clientId: string, g: GroupRow, fields: CustomField[]) {
+  if (g.kind === 'filter' && g.filter) return filterCount(db, clientId, g.filter, fields);
+  const r = await sql<{ n: string }>`SELECT count(*) AS n FROM contacts_group_members gm JOIN contacts_contacts c ON c.id = gm.contact_id
+    WHERE gm.group_id = ${g.id} AND c.client_id = ${clientId}`.execute(db);
+  return Number(r.rows[0].n);
+}
+
 /** The organizer's groups, newest first, with their member counts (filters counted now). */
 export async function groupsOf(db: Kysely<DB>, clientId: string, fields: CustomField[] = []): Promise<GroupDto[]> {
   const rows = (await db.selectFrom('contacts_groups').selectAll().where('client_id', '=', clientId).orderBy('created_at', 'desc').limit(1000).execute()) as GroupRow[];
-  return Promise.all(rows.map(async (r) => groupDto(r, r.kind === 'filter' && r.filter ? await filterCount(db, clientId, r.filter, fields) : r.members)));
+  return Promise.all(rows.map(async (r) => groupDto(r, await memberCount(db, clientId, r, fields))));
 }
 
 export async function findGroup(db: Kysely<DB>, clientId: string, groupId: string, fields: CustomField[] = []): Promise<GroupDto | null> {
   const r = await groupRow(db, clientId, groupId);
   if (!r) return null;
-  return groupDto(r, r.kind === 'filter' && r.filter ? await filterCount(db, clientId, r.filter, fields) : r.members);
+  return groupDto(r, await memberCount(db, clientId, r, fields));
 }
 
 /**
