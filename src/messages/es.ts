@@ -10,6 +10,7 @@ import { desk as bcDesk } from './businessConference/desk.js';
 import { insights as bcInsights } from './businessConference/insights.js';
 import { home as bcHome } from './businessConference/home.js';
 import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
+import { crmImport as contactsCrmImport } from './contacts/crm-import.js';
 
 export const messages = {
   http: {
@@ -577,6 +578,8 @@ export const messages = {
     badDates: 'La fecha inicial debe ser anterior a la final.',
     /** The campaigns area (src/messages/contacts/campaigns.ts). */
     campaigns: contactsCampaigns,
+    /** Phone matching, merge, import, inflow and integration (src/messages/contacts/crm-import.ts). */
+    crmImport: contactsCrmImport,
   },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },

@@ -1,7 +1,7 @@
 /**
  * One contact of an organizer (stream `contacts-contact-<id>`, the id is the client's). A person is one contact
- * per organizer: the e-mail is reserved per organizer (`contactEmailReservation`) by the append that sets it and
- * released when it changes or the contact is deleted. A contact belongs to at most one company of the same
+ * per organizer: the e-mail and the E.164 phone are reserved per organizer (`contactEmailReservation`,
+ * `contactPhoneReservation`) by the append that sets them and released when they change or the contact is deleted. A contact belongs to at most one company of the same
  * organizer (the command names whether the company exists). Consent per channel records its source and date.
  * Pure: time, user and the organizer's field definitions come in with the command.
  */
@@ -18,6 +18,9 @@ const m = messages.contacts;
 export const contactStreamId = (contactId: string) => `contacts-contact-${contactId}`;
 export const CONTACT_EMAIL_SCOPE = 'contacts.contact-email';
 export const contactEmailReservation = (clientId: string, email: string): Reservation => ({ scope: CONTACT_EMAIL_SCOPE, value: `${clientId}:${email}` });
+export const CONTACT_PHONE_SCOPE = 'contacts.contact-phone';
+/** The E.164 phone reserved per organizer like the e-mail: one person, one contact, by e-mail or by phone. */
+export const contactPhoneReservation = (clientId: string, phone: string): Reservation => ({ scope: CONTACT_PHONE_SCOPE, value: `${clientId}:${phone}` });
 
 export interface ContactProfile {
   [key: string]: unknown;
@@ -129,19 +132,31 @@ export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState>
   initialState: initialContactState,
 };
 
-/** The e-mail reservations an append of these events takes and frees (one contact per organizer and e-mail). */
+/**
+ * The reservations an append of these events takes and frees: the e-mail and the E.164 phone, each per organizer
+ * (taken by the append that sets it, moved on a change, released on delete), so a person is one contact whether
+ * matched by e-mail or by phone.
+ */
 export function contactEmailReservations(events: ContactEvent[], state: ContactState): { reserve: Reservation[]; release: Reservation[] } {
   const reserve: Reservation[] = [];
   const release: Reservation[] = [];
+  const keys = [
+    ['email', contactEmailReservation],
+    ['phone', contactPhoneReservation],
+  ] as const;
   for (const e of events) {
     const clientId = e.data.clientId;
-    if (e.type === 'contacts.ContactCreated' && e.data.profile.email) reserve.push(contactEmailReservation(clientId, e.data.profile.email));
-    if (e.type === 'contacts.ContactChanged' && e.data.changes.email) {
-      const { before, after } = e.data.changes.email;
-      if (typeof after === 'string') reserve.push(contactEmailReservation(clientId, after));
-      if (typeof before === 'string') release.push(contactEmailReservation(clientId, before));
+    for (const [key, reservation] of keys) {
+      if (e.type === 'contacts.ContactCreated' && e.data.profile[key]) reserve.push(reservation(clientId, e.data.profile[key]));
+      if (e.type === 'contacts.ContactChanged' && e.data.changes[key]) {
+        const { before, after } = e.data.changes[key];
+        if (typeof after === 'string') reserve.push(reservation(clientId, after));
+        if (typeof before === 'string') release.push(reservation(clientId, before));
+      }
+      if (e.type === 'contacts.ContactDeleted' && state.profile?.[key]) release.push(reservation(clientId, state.profile[key]));
     }
-    if (e.type === 'contacts.ContactDeleted' && state.profile?.email) release.push(contactEmailReservation(clientId, state.profile.email));
   }
   return { reserve, release };
 }
+/** The same, under the name that says what it covers. */
+export const contactReservations = contactEmailReservations;
