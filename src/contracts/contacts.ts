@@ -99,7 +99,7 @@ export interface AuditRowDto {
   entity: RecordEntity;
   entityId: string;
   entityName: string;
-  action: 'created' | 'changed' | 'deleted';
+  action: 'created' | 'changed' | 'deleted' | 'merged';
   field: string | null;
   before: unknown;
   after: unknown;

@@ -70,3 +70,50 @@ describe('the phone reservation', () => {
     expect(contactReservations([deleted], state)).toEqual({ reserve: [], release: [phone('+51987654321')] });
   });
 });
+
+describe('merging two contacts', () => {
+  const OTHER = '44444444-4444-4444-8444-444444444444';
+  const later = new Date(SPEC_NOW.getTime() + 60_000).toISOString();
+  const kept: ContactProfile = { name: 'Rosa Quispe', email: 'rosa@correo.pe', phone: null, companyId: null, consent: { email: { status: 'granted', source: 'formulario', at }, whatsapp: null }, fields: { talla: 'M' } };
+  const other: ContactProfile = {
+    name: 'Rosa Q.',
+    email: 'rosa.q@otro.pe',
+    phone: '+51987654321',
+    companyId: 'empresa-1',
+    consent: { email: { status: 'withdrawn', source: 'baja', at: later }, whatsapp: { status: 'granted', source: 'checkout', at } },
+    fields: { talla: 'S', ciudad: 'Cusco' },
+  };
+  const keptCreated: ContactCreated = { type: 'contacts.ContactCreated', data: { contactId: ID, clientId: CLIENT, profile: kept, by: SPEC_USER_ID, at } };
+  const otherCreated: ContactCreated = { type: 'contacts.ContactCreated', data: { contactId: OTHER, clientId: CLIENT, profile: other, by: SPEC_USER_ID, at } };
+
+  it('given a contact, when it is merged into another, then it is marked merged with a pointer and frees its e-mail and phone', () => {
+    const [merged] = spec
+      .given([otherCreated])
+      .when({ type: 'contacts.MergeContactInto', data: { contactId: OTHER, clientId: CLIENT, into: ID, intoName: 'Rosa Quispe' } })
+      .then([{ type: 'contacts.ContactMerged', data: { contactId: OTHER, clientId: CLIENT, name: 'Rosa Q.', into: ID, intoName: 'Rosa Quispe', by: SPEC_USER_ID, at } }]);
+    const state = contactDecider.evolve(contactDecider.initialState(), otherCreated);
+    expect(contactReservations([merged], state)).toEqual({ reserve: [], release: [{ scope: 'contacts.contact-email', value: `${CLIENT}:rosa.q@otro.pe` }, phone('+51987654321')] });
+    expect(contactDecider.evolve(state, merged)).toMatchObject({ deleted: true, mergedInto: ID });
+    // A repeat is nothing; a change of the merged contact is refused; merging into itself is refused.
+    spec.given([otherCreated, merged]).when({ type: 'contacts.MergeContactInto', data: { contactId: OTHER, clientId: CLIENT, into: ID, intoName: 'Rosa Quispe' } }).then([]);
+    spec.given([otherCreated, merged]).when({ type: 'contacts.ChangeContact', data: { contactId: OTHER, clientId: CLIENT, input, known } }).thenThrows(DomainError);
+    spec.given([otherCreated]).when({ type: 'contacts.MergeContactInto', data: { contactId: OTHER, clientId: CLIENT, into: OTHER, intoName: 'x' } }).thenThrows(DomainError, (e) => e.code === 'CONTACT_MERGE_SELF');
+  });
+
+  it('given the kept contact, when it absorbs the other, then it takes what it lacks and the more recent consent, never inventing one', () => {
+    const [changed] = spec
+      .given([keptCreated])
+      .when({ type: 'contacts.AbsorbContact', data: { contactId: ID, clientId: CLIENT, otherId: OTHER, other } })
+      .then(() => {});
+    expect(changed).toMatchObject({ type: 'contacts.ContactChanged', data: { mergedFrom: OTHER } });
+    expect((changed as { data: { changes: unknown } }).data.changes).toEqual({
+      phone: { before: null, after: '+51987654321' },
+      companyId: { before: null, after: 'empresa-1' },
+      'consent.email': { before: kept.consent.email, after: other.consent.email },
+      'consent.whatsapp': { before: null, after: other.consent.whatsapp },
+      'fields.ciudad': { before: null, after: 'Cusco' },
+    });
+    const state = contactDecider.evolve(contactDecider.initialState(), keptCreated);
+    expect(contactReservations([changed], state)).toEqual({ reserve: [phone('+51987654321')], release: [] });
+  });
+});

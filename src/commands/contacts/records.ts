@@ -45,7 +45,7 @@ const contactInput = (w: ContactWrite): ContactInput => ({ name: w.name, email: 
 const companyInput = (w: CompanyWrite): CompanyInput => ({ name: w.name, website: w.website, phone: w.phone, fields: w.fields });
 
 /** A taken e-mail or phone reservation as the catalogue's Spanish refusal. */
-async function emailGuard<T>(email: string | null | undefined, run: () => Promise<T>): Promise<T> {
+export async function emailGuard<T>(email: string | null | undefined, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

@@ -43,9 +43,11 @@ export interface ContactInput {
 
 type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
 export type ContactCreated = E<'contacts.ContactCreated', { contactId: string; clientId: string; profile: ContactProfile; by: string | null; at: string }>;
-export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string }>;
+export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string; mergedFrom?: string }>;
 export type ContactDeleted = E<'contacts.ContactDeleted', { contactId: string; clientId: string; name: string; by: string | null; at: string }>;
-export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted;
+/** This contact was merged into another (`into`), which took its values; it leaves the grid like a deleted one. */
+export type ContactMerged = E<'contacts.ContactMerged', { contactId: string; clientId: string; name: string; into: string; intoName: string; by: string | null; at: string }>;
+export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted | ContactMerged;
 
 /** What the command handler looked up: the field definitions and whether the named company is the organizer's. */
 export interface ContactKnowledge {
@@ -55,12 +57,18 @@ export interface ContactKnowledge {
 export type CreateContact = E<'contacts.CreateContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
 export type ChangeContact = E<'contacts.ChangeContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
 export type DeleteContact = E<'contacts.DeleteContact', { contactId: string; clientId: string }>;
-export type ContactCommand = CreateContact | ChangeContact | DeleteContact;
+/** Merge, on the contact that goes away: it points at the one kept (the handler looked up its name). */
+export type MergeContactInto = E<'contacts.MergeContactInto', { contactId: string; clientId: string; into: string; intoName: string }>;
+/** Merge, on the contact kept: it takes the other's values it lacks and the more recent consent per channel. */
+export type AbsorbContact = E<'contacts.AbsorbContact', { contactId: string; clientId: string; otherId: string; other: ContactProfile }>;
+export type ContactCommand = CreateContact | ChangeContact | DeleteContact | MergeContactInto | AbsorbContact;
 
 export interface ContactState {
   contactId: string | null;
   clientId: string | null;
   deleted: boolean;
+  /** The contact this one was merged into (then `deleted` is true too). */
+  mergedInto?: string | null;
   profile: ContactProfile | null;
   createdAt: string | null;
   updatedAt: string | null;
@@ -102,12 +110,23 @@ export function decideContact(command: ContactCommand, state: ContactState, ctx:
     return [{ type: 'contacts.ContactCreated', data: { contactId, clientId, profile, by, at } }];
   }
   if (!state.profile || state.deleted || state.clientId !== clientId) {
-    // Deleting twice answers as the first time did.
-    if (command.type === 'contacts.DeleteContact' && state.deleted && state.clientId === clientId) return [];
+    // Deleting twice answers as the first time did; so does merging twice into the same contact.
+    if (command.type === 'contacts.DeleteContact' && state.deleted && !state.mergedInto && state.clientId === clientId) return [];
+    if (command.type === 'contacts.MergeContactInto' && state.mergedInto === command.data.into && state.clientId === clientId) return [];
     throw new NotFoundError('CONTACT_NOT_FOUND', m.contactNotFound);
   }
   if (command.type === 'contacts.DeleteContact') {
     return [{ type: 'contacts.ContactDeleted', data: { contactId, clientId, name: state.profile.name, by, at } }];
+  }
+  if (command.type === 'contacts.MergeContactInto') {
+    if (command.data.into === contactId) throw new DomainError('CONTACT_MERGE_SELF', m.crmImport.mergeSelf, 400);
+    const { into, intoName } = command.data;
+    return [{ type: 'contacts.ContactMerged', data: { contactId, clientId, name: state.profile.name, into, intoName, by, at } }];
+  }
+  if (command.type === 'contacts.AbsorbContact') {
+    const changes = diffProfiles(state.profile, absorbed(state.profile, command.data.other));
+    if (Object.keys(changes).length === 0) return [];
+    return [{ type: 'contacts.ContactChanged', data: { contactId, clientId, changes, by, at, mergedFrom: command.data.otherId } }];
   }
   const next = profileOf(command.data.input, command.data.known, state.profile, at);
   const changes = diffProfiles(state.profile, next);
@@ -123,7 +142,26 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
       return state.profile ? { ...state, profile: applyChanges(state.profile, event.data.changes), updatedAt: event.data.at } : state;
     case 'contacts.ContactDeleted':
       return { ...state, deleted: true, updatedAt: event.data.at };
+    case 'contacts.ContactMerged':
+      return { ...state, deleted: true, mergedInto: event.data.into, updatedAt: event.data.at };
   }
+}
+
+/**
+ * The kept contact's profile after taking the other's: its own name, e-mail, phone, company and custom values stay;
+ * what it lacks comes from the other; per channel the more recent consent wins (a later withdrawal stays withdrawn,
+ * and a consent is never made up: only one of the two given is kept).
+ */
+export function absorbed(kept: ContactProfile, other: ContactProfile): ContactProfile {
+  const newer = (a: Consent | null, b: Consent | null) => (!a ? b : !b ? a : b.at > a.at ? b : a);
+  return {
+    ...kept,
+    email: kept.email ?? other.email,
+    phone: kept.phone ?? other.phone,
+    companyId: kept.companyId ?? other.companyId,
+    consent: { email: newer(kept.consent.email, other.consent.email), whatsapp: newer(kept.consent.whatsapp, other.consent.whatsapp) },
+    fields: { ...other.fields, ...kept.fields },
+  };
 }
 
 export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState> = {
@@ -153,7 +191,7 @@ export function contactEmailReservations(events: ContactEvent[], state: ContactS
         if (typeof after === 'string') reserve.push(reservation(clientId, after));
         if (typeof before === 'string') release.push(reservation(clientId, before));
       }
-      if (e.type === 'contacts.ContactDeleted' && state.profile?.[key]) release.push(reservation(clientId, state.profile[key]));
+      if ((e.type === 'contacts.ContactDeleted' || e.type === 'contacts.ContactMerged') && state.profile?.[key]) release.push(reservation(clientId, state.profile[key]));
     }
   }
   return { reserve, release };

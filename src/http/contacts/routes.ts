@@ -23,7 +23,8 @@ import {
   type CustomField,
   type FieldValue,
 } from '../../contracts/contacts.js';
-import { recordExportQuery } from '../../contracts/contacts-crm-import.js';
+import { mergeContactRequest, recordExportQuery } from '../../contracts/contacts-crm-import.js';
+import { mergeContacts } from '../../commands/contacts/merge.js';
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { usersByIds } from '../../projections/accounts/queries.js';
@@ -128,6 +129,17 @@ export function registerContactsRoutes(router: Router, ctx: AppContext) {
     async ({ params, body, req }) => {
       const { clientId, userId } = authorizeContacts(req, params.client, 'contact.manage');
       const r = await changeContact(ctx, { clientId, userId, contactId: params.id, body });
+      await settle(r.position);
+      return { data: await contactOrThrow(clientId, params.id), position: r.position };
+    },
+  );
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/contacts/:client/contacts/:id/merge', summary: 'Fusiona otro contacto (otherId) en este: este se conserva y toma lo que le falta; el otro queda fusionado', tag: TAG, auth: 'user', params: recordParams, body: mergeContactRequest },
+    async ({ params, body, req }) => {
+      const { clientId, userId } = authorizeContacts(req, params.client, 'contact.manage');
+      const r = await mergeContacts(ctx, { clientId, userId, keepId: params.id, otherId: body.otherId, expectedVersion: body.expectedVersion });
       await settle(r.position);
       return { data: await contactOrThrow(clientId, params.id), position: r.position };
     },
