@@ -59,8 +59,8 @@ export type ChangeContact = E<'contacts.ChangeContact', { contactId: string; cli
 export type DeleteContact = E<'contacts.DeleteContact', { contactId: string; clientId: string }>;
 /** Merge, on the contact that goes away: it points at the one kept (the handler looked up its name). */
 export type MergeContactInto = E<'contacts.MergeContactInto', { contactId: string; clientId: string; into: string; intoName: string }>;
-/** Merge, on the contact kept: it takes the other's values it lacks and the more recent consent per channel. */
-export type AbsorbContact = E<'contacts.AbsorbContact', { contactId: string; clientId: string; otherId: string; other: ContactProfile }>;
+/** Merge (and inflow, `otherId` null), on the contact kept: it takes the other's values it lacks and the more recent consent per channel. */
+export type AbsorbContact = E<'contacts.AbsorbContact', { contactId: string; clientId: string; otherId: string | null; other: ContactProfile }>;
 export type ContactCommand = CreateContact | ChangeContact | DeleteContact | MergeContactInto | AbsorbContact;
 
 export interface ContactState {
@@ -126,7 +126,7 @@ export function decideContact(command: ContactCommand, state: ContactState, ctx:
   if (command.type === 'contacts.AbsorbContact') {
     const changes = diffProfiles(state.profile, absorbed(state.profile, command.data.other));
     if (Object.keys(changes).length === 0) return [];
-    return [{ type: 'contacts.ContactChanged', data: { contactId, clientId, changes, by, at, mergedFrom: command.data.otherId } }];
+    return [{ type: 'contacts.ContactChanged', data: { contactId, clientId, changes, by, at, ...(command.data.otherId ? { mergedFrom: command.data.otherId } : {}) } }];
   }
   const next = profileOf(command.data.input, command.data.known, state.profile, at);
   const changes = diffProfiles(state.profile, next);
