@@ -99,7 +99,7 @@ export interface AuditRowDto {
   entity: RecordEntity;
   entityId: string;
   entityName: string;
-  action: 'created' | 'changed' | 'deleted' | 'erased';
+  action: 'created' | 'changed' | 'deleted' | 'erased' | 'merged';
   field: string | null;
   before: unknown;
   after: unknown;

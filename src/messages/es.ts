@@ -11,6 +11,7 @@ import { insights as bcInsights } from './businessConference/insights.js';
 import { home as bcHome } from './businessConference/home.js';
 import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
 import { groups as contactsGroups } from './contacts/groups.js';
+import { crmImport as contactsCrmImport } from './contacts/crm-import.js';
 
 export const messages = {
   http: {
@@ -580,6 +581,8 @@ export const messages = {
     campaigns: contactsCampaigns,
     /** Groups, tasks, report and erasure (src/messages/contacts/groups.ts). */
     groups: contactsGroups,
+    /** Phone matching, merge, import, inflow and integration (src/messages/contacts/crm-import.ts). */
+    crmImport: contactsCrmImport,
   },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },

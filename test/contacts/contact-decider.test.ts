@@ -42,11 +42,17 @@ describe('contacts.CreateContact', () => {
   it('creates the contact with a normalized e-mail and phone, dated consent and checked custom fields', () => {
     spec.when({ type: 'contacts.CreateContact', data: { contactId: ID, clientId: CLIENT, input, known } }).then([created]);
   });
-  it('reserves the e-mail per organizer', () => {
-    expect(contactEmailReservations([created], contactDecider.initialState())).toEqual({ reserve: [{ scope: 'contacts.contact-email', value: `${CLIENT}:jose@correo.pe` }], release: [] });
+  it('reserves the e-mail and the phone per organizer', () => {
+    expect(contactEmailReservations([created], contactDecider.initialState())).toEqual({
+      reserve: [
+        { scope: 'contacts.contact-email', value: `${CLIENT}:jose@correo.pe` },
+        { scope: 'contacts.contact-phone', value: `${CLIENT}:+51987654321` },
+      ],
+      release: [],
+    });
   });
   it('refuses a phone that is not E.164', () => {
-    spec.when({ type: 'contacts.CreateContact', data: { contactId: ID, clientId: CLIENT, input: { ...input, phone: '987654321' }, known } }).thenThrows(DomainError, (e) => e.code === 'PHONE_INVALID');
+    spec.when({ type: 'contacts.CreateContact', data: { contactId: ID, clientId: CLIENT, input: { ...input, phone: '98765' }, known } }).thenThrows(DomainError, (e) => e.code === 'PHONE_INVALID');
   });
   it('refuses a company that is not the organizer’s', () => {
     spec

@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context.js';
 import type { CompanyWrite, ContactWrite, CustomField, RecordEntity } from '../../contracts/contacts.js';
 import { companyDecider, companyStreamId, type CompanyInput } from '../../domain/contacts/company.js';
-import { contactDecider, contactEmailReservations, contactStreamId, type ContactInput } from '../../domain/contacts/contact.js';
+import { CONTACT_PHONE_SCOPE, contactDecider, contactEmailReservations, contactStreamId, type ContactInput } from '../../domain/contacts/contact.js';
 import { fieldsDecider, fieldsStreamId, type FieldsEvent, type FieldsState } from '../../domain/contacts/fields.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { ReservationConflictError, type Recorded } from '../../eventstore/port.js';
@@ -44,11 +44,15 @@ async function companyExists(ctx: Pick<AppContext, 'store'>, clientId: string, c
 const contactInput = (w: ContactWrite): ContactInput => ({ name: w.name, email: w.email, phone: w.phone, companyId: w.companyId, consent: w.consent, fields: w.fields });
 const companyInput = (w: CompanyWrite): CompanyInput => ({ name: w.name, website: w.website, phone: w.phone, fields: w.fields });
 
-/** A taken e-mail reservation as the catalogue's Spanish refusal. */
-async function emailGuard<T>(email: string | null | undefined, run: () => Promise<T>): Promise<T> {
+/** A taken e-mail or phone reservation as the catalogue's Spanish refusal. */
+export async function emailGuard<T>(email: string | null | undefined, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
+    if (err instanceof ReservationConflictError && err.reservation.scope === CONTACT_PHONE_SCOPE) {
+      const phone = err.reservation.value.slice(err.reservation.value.indexOf(':') + 1);
+      throw new DomainError('CONTACT_PHONE_TAKEN', m.crmImport.phoneTaken(phone), 409, { field: 'phone' });
+    }
     if (err instanceof ReservationConflictError) {
       throw new DomainError('CONTACT_EMAIL_TAKEN', m.emailTaken((email ?? '').trim().toLowerCase()), 409, { field: 'email' });
     }

@@ -1,7 +1,7 @@
 /**
  * One contact of an organizer (stream `contacts-contact-<id>`, the id is the client's). A person is one contact
- * per organizer: the e-mail is reserved per organizer (`contactEmailReservation`) by the append that sets it and
- * released when it changes or the contact is deleted. A contact belongs to at most one company of the same
+ * per organizer: the e-mail and the E.164 phone are reserved per organizer (`contactEmailReservation`,
+ * `contactPhoneReservation`) by the append that sets them and released when they change or the contact is deleted. A contact belongs to at most one company of the same
  * organizer (the command names whether the company exists). Consent per channel records its source and date.
  * Pure: time, user and the organizer's field definitions come in with the command.
  */
@@ -19,6 +19,9 @@ const m = messages.contacts;
 export const contactStreamId = (contactId: string) => `contacts-contact-${contactId}`;
 export const CONTACT_EMAIL_SCOPE = 'contacts.contact-email';
 export const contactEmailReservation = (clientId: string, email: string): Reservation => ({ scope: CONTACT_EMAIL_SCOPE, value: `${clientId}:${email}` });
+export const CONTACT_PHONE_SCOPE = 'contacts.contact-phone';
+/** The E.164 phone reserved per organizer like the e-mail: one person, one contact, by e-mail or by phone. */
+export const contactPhoneReservation = (clientId: string, phone: string): Reservation => ({ scope: CONTACT_PHONE_SCOPE, value: `${clientId}:${phone}` });
 
 export interface ContactProfile {
   [key: string]: unknown;
@@ -41,11 +44,13 @@ export interface ContactInput {
 
 type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
 export type ContactCreated = E<'contacts.ContactCreated', { contactId: string; clientId: string; profile: ContactProfile; by: string | null; at: string }>;
-export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string }>;
+export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string; mergedFrom?: string }>;
 export type ContactDeleted = E<'contacts.ContactDeleted', { contactId: string; clientId: string; name: string; by: string | null; at: string }>;
 /** Personal-data erasure (src/domain/contacts/erasure.ts): carries no personal data; earlier values read as erased. */
 export type ContactErased = E<'contacts.ContactErased', { contactId: string; clientId: string; by: string | null; at: string }>;
-export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted | ContactErased;
+/** This contact was merged into another (`into`), which took its values; it leaves the grid like a deleted one. */
+export type ContactMerged = E<'contacts.ContactMerged', { contactId: string; clientId: string; name: string; into: string; intoName: string; by: string | null; at: string }>;
+export type ContactEvent = ContactCreated | ContactChanged | ContactDeleted | ContactErased | ContactMerged;
 
 /** What the command handler looked up: the field definitions and whether the named company is the organizer's. */
 export interface ContactKnowledge {
@@ -55,12 +60,18 @@ export interface ContactKnowledge {
 export type CreateContact = E<'contacts.CreateContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
 export type ChangeContact = E<'contacts.ChangeContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
 export type DeleteContact = E<'contacts.DeleteContact', { contactId: string; clientId: string }>;
-export type ContactCommand = CreateContact | ChangeContact | DeleteContact;
+/** Merge, on the contact that goes away: it points at the one kept (the handler looked up its name). */
+export type MergeContactInto = E<'contacts.MergeContactInto', { contactId: string; clientId: string; into: string; intoName: string }>;
+/** Merge (and inflow, `otherId` null), on the contact kept: it takes the other's values it lacks and the more recent consent per channel. */
+export type AbsorbContact = E<'contacts.AbsorbContact', { contactId: string; clientId: string; otherId: string | null; other: ContactProfile }>;
+export type ContactCommand = CreateContact | ChangeContact | DeleteContact | MergeContactInto | AbsorbContact;
 
 export interface ContactState {
   contactId: string | null;
   clientId: string | null;
   deleted: boolean;
+  /** The contact this one was merged into (then `deleted` is true too). */
+  mergedInto?: string | null;
   profile: ContactProfile | null;
   createdAt: string | null;
   updatedAt: string | null;
@@ -102,12 +113,23 @@ export function decideContact(command: ContactCommand, state: ContactState, ctx:
     return [{ type: 'contacts.ContactCreated', data: { contactId, clientId, profile, by, at } }];
   }
   if (!state.profile || state.deleted || state.clientId !== clientId) {
-    // Deleting twice answers as the first time did.
-    if (command.type === 'contacts.DeleteContact' && state.deleted && state.clientId === clientId) return [];
+    // Deleting twice answers as the first time did; so does merging twice into the same contact.
+    if (command.type === 'contacts.DeleteContact' && state.deleted && !state.mergedInto && state.clientId === clientId) return [];
+    if (command.type === 'contacts.MergeContactInto' && state.mergedInto === command.data.into && state.clientId === clientId) return [];
     throw new NotFoundError('CONTACT_NOT_FOUND', m.contactNotFound);
   }
   if (command.type === 'contacts.DeleteContact') {
     return [{ type: 'contacts.ContactDeleted', data: { contactId, clientId, name: state.profile.name, by, at } }];
+  }
+  if (command.type === 'contacts.MergeContactInto') {
+    if (command.data.into === contactId) throw new DomainError('CONTACT_MERGE_SELF', m.crmImport.mergeSelf, 400);
+    const { into, intoName } = command.data;
+    return [{ type: 'contacts.ContactMerged', data: { contactId, clientId, name: state.profile.name, into, intoName, by, at } }];
+  }
+  if (command.type === 'contacts.AbsorbContact') {
+    const changes = diffProfiles(state.profile, absorbed(state.profile, command.data.other));
+    if (Object.keys(changes).length === 0) return [];
+    return [{ type: 'contacts.ContactChanged', data: { contactId, clientId, changes, by, at, ...(command.data.otherId ? { mergedFrom: command.data.otherId } : {}) } }];
   }
   const next = profileOf(command.data.input, command.data.known, state.profile, at);
   const changes = diffProfiles(state.profile, next);
@@ -125,7 +147,26 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
       return { ...state, deleted: true, updatedAt: event.data.at };
     case 'contacts.ContactErased':
       return { ...state, deleted: true, profile: state.profile ? maskProfile(state.profile) : null, updatedAt: event.data.at };
+    case 'contacts.ContactMerged':
+      return { ...state, deleted: true, mergedInto: event.data.into, updatedAt: event.data.at };
   }
+}
+
+/**
+ * The kept contact's profile after taking the other's: its own name, e-mail, phone, company and custom values stay;
+ * what it lacks comes from the other; per channel the more recent consent wins (a later withdrawal stays withdrawn,
+ * and a consent is never made up: only one of the two given is kept).
+ */
+export function absorbed(kept: ContactProfile, other: ContactProfile): ContactProfile {
+  const newer = (a: Consent | null, b: Consent | null) => (!a ? b : !b ? a : b.at > a.at ? b : a);
+  return {
+    ...kept,
+    email: kept.email ?? other.email,
+    phone: kept.phone ?? other.phone,
+    companyId: kept.companyId ?? other.companyId,
+    consent: { email: newer(kept.consent.email, other.consent.email), whatsapp: newer(kept.consent.whatsapp, other.consent.whatsapp) },
+    fields: { ...other.fields, ...kept.fields },
+  };
 }
 
 export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState> = {
@@ -134,20 +175,33 @@ export const contactDecider: Decider<ContactCommand, ContactEvent, ContactState>
   initialState: initialContactState,
 };
 
-/** The e-mail reservations an append of these events takes and frees (one contact per organizer and e-mail). */
+/**
+ * The reservations an append of these events takes and frees: the e-mail and the E.164 phone, each per organizer
+ * (taken by the append that sets it, moved on a change, released on delete), so a person is one contact whether
+ * matched by e-mail or by phone.
+ */
 export function contactEmailReservations(events: ContactEvent[], state: ContactState): { reserve: Reservation[]; release: Reservation[] } {
   const reserve: Reservation[] = [];
   const release: Reservation[] = [];
+  const keys = [
+    ['email', contactEmailReservation],
+    ['phone', contactPhoneReservation],
+  ] as const;
   for (const e of events) {
     const clientId = e.data.clientId;
-    if (e.type === 'contacts.ContactCreated' && e.data.profile.email) reserve.push(contactEmailReservation(clientId, e.data.profile.email));
-    if (e.type === 'contacts.ContactChanged' && e.data.changes.email) {
-      const { before, after } = e.data.changes.email;
-      if (typeof after === 'string') reserve.push(contactEmailReservation(clientId, after));
-      if (typeof before === 'string') release.push(contactEmailReservation(clientId, before));
+    for (const [key, reservation] of keys) {
+      if (e.type === 'contacts.ContactCreated' && e.data.profile[key]) reserve.push(reservation(clientId, e.data.profile[key]));
+      if (e.type === 'contacts.ContactChanged' && e.data.changes[key]) {
+        const { before, after } = e.data.changes[key];
+        if (typeof after === 'string') reserve.push(reservation(clientId, after));
+        if (typeof before === 'string') release.push(reservation(clientId, before));
+      }
+      if ((e.type === 'contacts.ContactDeleted' || e.type === 'contacts.ContactMerged') && state.profile?.[key]) release.push(reservation(clientId, state.profile[key]));
+      // An erasure releases what a live contact held (an erased or deleted one released it already).
+      if (e.type === 'contacts.ContactErased' && !state.deleted && state.profile?.[key]) release.push(reservation(clientId, state.profile[key]));
     }
-    if (e.type === 'contacts.ContactDeleted' && state.profile?.email) release.push(contactEmailReservation(clientId, state.profile.email));
-    if (e.type === 'contacts.ContactErased' && !state.deleted && state.profile?.email) release.push(contactEmailReservation(clientId, state.profile.email));
   }
   return { reserve, release };
 }
+/** The same, under the name that says what it covers. */
+export const contactReservations = contactEmailReservations;

@@ -6,6 +6,7 @@
 import type { FieldValue } from '../../contracts/contacts.js';
 import { messages } from '../../messages/es.js';
 import { DomainError } from '../shared/errors.js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
@@ -59,13 +60,19 @@ export function checkName(name: string): string {
   return n;
 }
 
-/** E.164: "+" and 8 to 15 digits, the first not 0; spaces, dots, dashes and parentheses are dropped. */
+/** E.164: "+" and 8 to 15 digits, the first not 0 (the shape every stored phone has). */
 export const E164 = /^\+[1-9]\d{7,14}$/;
-export function checkPhone(phone: string | null | undefined): string | null {
+/** The country a phone written without "+" is read in (organizers are Peruvian unless told otherwise). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'PE';
+/**
+ * A phone as E.164 by `libphonenumber-js`: "+51 987 654 321", "(01) 411-2233" or "987654321" (read in `country`)
+ * become "+51987654321"; a number the library does not find valid for its country is refused in Spanish.
+ */
+export function checkPhone(phone: string | null | undefined, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
   if (phone === null || phone === undefined || phone.trim() === '') return null;
-  const p = phone.replace(/[\s().-]/g, '');
-  if (!E164.test(p)) throw new DomainError('PHONE_INVALID', messages.contacts.phoneInvalid, 400, { field: 'phone' });
-  return p;
+  const parsed = parsePhoneNumberFromString(phone.trim(), country);
+  if (!parsed || !parsed.isValid() || !E164.test(parsed.number)) throw new DomainError('PHONE_INVALID', messages.contacts.phoneInvalid, 400, { field: 'phone' });
+  return parsed.number;
 }
 
 export const normalizeEmail = (email: string | null | undefined) => (email && email.trim() ? email.trim().toLowerCase() : null);

@@ -1,7 +1,7 @@
 /**
  * Routes of the contacts module (CRM, issue 22), all under /contacts/{client} where the client is the organizer:
  * custom fields (settings/contactFields, settings/companyFields), contacts and companies (server-side grids with
- * a CSV export of the current view, create, change, delete), the audit, and a record as it stood at a moment or
+ * a CSV or XLSX export of the current view, create, change, delete), the audit, and a record as it stood at a moment or
  * the difference between two moments. Guard: src/http/contacts/access.ts.
  */
 import type { Router } from 'express';
@@ -23,6 +23,8 @@ import {
   type CustomField,
   type FieldValue,
 } from '../../contracts/contacts.js';
+import { mergeContactRequest, recordExportQuery } from '../../contracts/contacts-crm-import.js';
+import { mergeContacts } from '../../commands/contacts/merge.js';
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { usersByIds } from '../../projections/accounts/queries.js';
@@ -84,7 +86,7 @@ export function registerContactsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/contacts/:client/contacts/export', summary: 'Exporta a CSV los contactos de la vista actual (misma búsqueda, filtro y orden)', tag: TAG, auth: 'user', params: clientParams, query: recordGridQuery },
+    { method: 'get', path: '/contacts/:client/contacts/export', summary: 'Exporta a CSV o XLSX (format) los contactos de la vista actual (misma búsqueda, filtro y orden)', tag: TAG, auth: 'user', params: clientParams, query: recordExportQuery },
     async ({ params, query, req, res }) => {
       const { clientId } = authorizeContacts(req, params.client, 'contact.read');
       const fields = (await loadFields(ctx, clientId)).contact;
@@ -100,7 +102,7 @@ export function registerContactsRoutes(router: Router, ctx: AppContext) {
         ...fieldExportColumns<R>(fields),
         { title: 'Creado', value: (r) => new Date(r.createdAt) },
       ];
-      await sendExport(res, 'csv', 'contactos', 'Contactos', columns, rows);
+      await sendExport(res, query.format, 'contactos', 'Contactos', columns, rows);
       return undefined;
     },
   );
@@ -131,6 +133,17 @@ export function registerContactsRoutes(router: Router, ctx: AppContext) {
       return { data: await contactOrThrow(clientId, params.id), position: r.position };
     },
   );
+  defineRoute(
+    router,
+    ctx,
+    { method: 'post', path: '/contacts/:client/contacts/:id/merge', summary: 'Fusiona otro contacto (otherId) en este: este se conserva y toma lo que le falta; el otro queda fusionado', tag: TAG, auth: 'user', params: recordParams, body: mergeContactRequest },
+    async ({ params, body, req }) => {
+      const { clientId, userId } = authorizeContacts(req, params.client, 'contact.manage');
+      const r = await mergeContacts(ctx, { clientId, userId, keepId: params.id, otherId: body.otherId, expectedVersion: body.expectedVersion });
+      await settle(r.position);
+      return { data: await contactOrThrow(clientId, params.id), position: r.position };
+    },
+  );
   defineRoute(router, ctx, { method: 'delete', path: '/contacts/:client/contacts/:id', summary: 'Elimina un contacto (libera su correo)', tag: TAG, auth: 'user', params: recordParams }, async ({ params, req }) => {
     const { clientId, userId } = authorizeContacts(req, params.client, 'contact.manage');
     const r = await deleteContact(ctx, { clientId, userId, contactId: params.id });
@@ -151,7 +164,7 @@ export function registerContactsRoutes(router: Router, ctx: AppContext) {
   defineRoute(
     router,
     ctx,
-    { method: 'get', path: '/contacts/:client/companies/export', summary: 'Exporta a CSV las empresas de la vista actual', tag: TAG, auth: 'user', params: clientParams, query: recordGridQuery },
+    { method: 'get', path: '/contacts/:client/companies/export', summary: 'Exporta a CSV o XLSX (format) las empresas de la vista actual', tag: TAG, auth: 'user', params: clientParams, query: recordExportQuery },
     async ({ params, query, req, res }) => {
       const { clientId } = authorizeContacts(req, params.client, 'contact.read');
       const fields = (await loadFields(ctx, clientId)).company;
@@ -165,7 +178,7 @@ export function registerContactsRoutes(router: Router, ctx: AppContext) {
         ...fieldExportColumns<R>(fields),
         { title: 'Creada', value: (r) => new Date(r.createdAt) },
       ];
-      await sendExport(res, 'csv', 'empresas', 'Empresas', columns, rows);
+      await sendExport(res, query.format, 'empresas', 'Empresas', columns, rows);
       return undefined;
     },
   );

@@ -46,6 +46,7 @@ export const recordsProjection = defineProjection<ContactEvent | CompanyEvent>({
     'contacts.ContactChanged',
     'contacts.ContactDeleted',
     'contacts.ContactErased',
+    'contacts.ContactMerged',
     'contacts.CompanyCreated',
     'contacts.CompanyChanged',
     'contacts.CompanyDeleted',
@@ -71,7 +72,15 @@ export const recordsProjection = defineProjection<ContactEvent | CompanyEvent>({
           const profile = applyChanges(row.profile as ContactProfile, d.changes);
           await trx.updateTable('contacts_contacts').set({ ...contactColumns(profile), version: e.streamVersion, updated_at: d.at }).where('id', '=', d.contactId).execute();
           const base: AuditBase = { client_id: d.clientId, entity: 'contact', entity_id: d.contactId, entity_name: profile.name, by_user: d.by, at: d.at };
-          await audit(trx, e, base, 'changed', Object.entries(d.changes).map(([k, c]) => [k, c.before, c.after]));
+          const merged: [string | null, unknown, unknown][] = d.mergedFrom ? [['mergedFrom', null, d.mergedFrom]] : [];
+          await audit(trx, e, base, d.mergedFrom ? 'merged' : 'changed', [...merged, ...Object.entries(d.changes).map(([k, c]): [string, unknown, unknown] => [k, c.before, c.after])]);
+          break;
+        }
+        case 'contacts.ContactMerged': {
+          // Merged into another contact: it leaves the grid; the audit says into which (id and name).
+          const d = e.data;
+          await trx.deleteFrom('contacts_contacts').where('id', '=', d.contactId).execute();
+          await audit(trx, e, { client_id: d.clientId, entity: 'contact', entity_id: d.contactId, entity_name: d.name, by_user: d.by, at: d.at }, 'merged', [['mergedInto', null, `${d.intoName} (${d.into})`]]);
           break;
         }
         case 'contacts.ContactDeleted': {

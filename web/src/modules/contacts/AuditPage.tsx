@@ -30,7 +30,7 @@ export function AuditGrid({ entityId, label }: { entityId?: string; label: strin
       flex: 1,
       minWidth: 130,
       renderCell: (p) =>
-        p.row.action === 'deleted' || p.row.action === 'erased' ? (
+        p.row.action === 'deleted' || p.row.action === 'erased' || p.row.field === 'mergedInto' ? (
           p.row.entityName
         ) : (
           <Link component={RouterLink} to={`${base}${entityPage(p.row.entity)}/${encodeURIComponent(p.row.entityId)}`}>
@@ -47,7 +47,7 @@ export function AuditGrid({ entityId, label }: { entityId?: string; label: strin
       headerName: t('contacts.audit.action'),
       width: 115,
       type: 'singleSelect',
-      valueOptions: (['created', 'changed', 'deleted'] as const).map((a) => ({ value: a, label: t(`contacts.audit.action_${a}`) })),
+      valueOptions: (['created', 'changed', 'deleted', 'merged'] as const).map((a) => ({ value: a, label: t(`contacts.audit.action_${a}`) })),
       renderCell: (p) => <Chip size="small" variant="outlined" label={t(`contacts.audit.action_${p.row.action}`)} />,
     },
     {

@@ -155,6 +155,9 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
             <Button component="a" href={exportUrl(client, entity, q)} download startIcon={<DownloadIcon />} data-testid="records-export">
               {t('contacts.grid.export')}
             </Button>
+            <Button component="a" href={exportUrl(client, entity, q, 'xlsx')} download startIcon={<DownloadIcon />} data-testid="records-export-xlsx">
+              {t('contacts.crmImport.exportXlsx')}
+            </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} disabled={!fields.data} data-testid="record-new">
               {t(`contacts.grid.new_${entity}`)}
             </Button>

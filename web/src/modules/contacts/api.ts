@@ -95,9 +95,10 @@ export const {
   useDiffQuery,
 } = contactsApi;
 
-/** The CSV export of a grid's current view (same search, filter and sort), downloaded with the session cookie. */
-export function exportUrl(client: string, entity: RecordEntity, q: Partial<AdminGridQuery>): string {
+/** The CSV or XLSX export of a grid's current view (same search, filter and sort), downloaded with the session cookie. */
+export function exportUrl(client: string, entity: RecordEntity, q: Partial<AdminGridQuery>, format: 'csv' | 'xlsx' = 'csv'): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && k !== 'page' && k !== 'pageSize') params.set(k, String(v));
+  if (format !== 'csv') params.set('format', format);
   return `/api/v2/${base(client)}/${path(entity)}/export?${params.toString()}`;
 }
