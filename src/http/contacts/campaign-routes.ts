@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { campaignOwner, changeCampaign, createCampaign, senderFromLog, saveSender, scheduleCampaign, startCampaign, withdrawConsent } from '../../commands/contacts/campaigns.js';
 import { readUnsubscribeToken } from '../../commands/contacts/unsubscribe-token.js';
+import { resolveAudience } from '../../commands/contacts/campaign-audience.js';
 import {
   campaignActionBodySchema,
   createCampaignBodySchema,
@@ -13,6 +14,7 @@ import {
 } from '../../contracts/contacts-campaigns.js';
 import { gridQuerySchema } from '../../contracts/events.js';
 import type { AccessAction } from '../../domain/access/matrix.js';
+import { campaignAudienceStreamId, type CampaignAudienceAdded, type CampaignRecipient } from '../../domain/contacts/campaign.js';
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { recordDelivery, recordWhatsAppStatus } from '../../projections/contacts/campaign-deliveries.js';
@@ -105,7 +107,12 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       if (!sender || sender.clientId !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
       if (sender.channel !== body.channel) throw new DomainError('SENDER_WRONG_CHANNEL', m.senderWrongChannel, 400);
       const campaignId = body.clientId;
-      const recipients = body.recipients.map((r) => ({
+      if (!body.audience && !body.recipients) throw new DomainError('AUDIENCE_REQUIRED', messages.contacts.campaigns.audience.audienceRequired, 400, { field: 'audience' });
+      // A retry of a created campaign answers the first without resolving its audience again.
+      const frozen = body.audience && (await campaignOwner(ctx, body.clientId)) !== null ? await frozenAudienceHead(ctx, body.clientId) : null;
+      const fromAudience = body.audience && !frozen ? (await resolveAudience(ctx, clientId, body.channel, body.audience)).recipients : frozen;
+      if (fromAudience && fromAudience.length === 0) throw new DomainError('AUDIENCE_EMPTY', messages.contacts.campaigns.audience.audienceEmpty, 400, { field: 'audience' });
+      const recipients = (fromAudience ?? body.recipients ?? []).map((r) => ({
         key: r.key ?? r.contactId.replace(/[^\w.-]/g, '_').slice(0, 80),
         contactId: r.contactId,
         address: body.channel === 'email' ? r.address.toLowerCase() : r.address,
@@ -315,6 +322,12 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       return { received: true, applied };
     },
   );
+}
+
+/** The first chunk of a created campaign's frozen audience (a retried creation answers the first without resolving again). */
+async function frozenAudienceHead(ctx: AppContext, campaignId: string): Promise<CampaignRecipient[]> {
+  const [chunk] = await ctx.store.readStream(campaignAudienceStreamId(campaignId), { maxCount: 1 });
+  return chunk ? (chunk.data as CampaignAudienceAdded['data']).recipients : [];
 }
 
 /** A sender's save is keyed by its content: the same form sent twice is one change. */
