@@ -26,3 +26,13 @@ CREATE TABLE contacts_campaign_hits (
 );
 CREATE INDEX contacts_campaign_hits_campaign ON contacts_campaign_hits (campaign_id, kind, recipient_key);
 CREATE INDEX contacts_campaign_hits_code ON contacts_campaign_hits (code, at DESC);
+
+-- Campaigns made from a store event's attendee pages (manageAttendees/campaignWhatsApp, remindersWhatsApp): which
+-- event each belongs to, written with the creation (the campaign stream itself is organizer-level).
+CREATE TABLE contacts_campaign_events (
+  campaign_id text PRIMARY KEY,
+  event_id text NOT NULL,
+  client_id text NOT NULL,
+  purpose text NOT NULL       -- 'campaign' or 'reminder'
+);
+CREATE INDEX contacts_campaign_events_event ON contacts_campaign_events (event_id);

@@ -1,3 +1,4 @@
+import { registerCampaignAudienceRoutes } from '../http/contacts/campaign-audience-routes.js';
 import { registerCampaignRoutes } from '../http/contacts/campaign-routes.js';
 import { registerContactsRoutes } from '../http/contacts/routes.js';
 import { campaignProjections, campaignTables } from '../projections/contacts/campaign-projections.js';
@@ -15,6 +16,7 @@ export const contactsModule = defineModule({
   routes: (router, ctx) => {
     registerContactsRoutes(router, ctx);
     registerCampaignRoutes(router, ctx);
+    registerCampaignAudienceRoutes(router, ctx);
   },
   projections: [...contactsProjections, ...campaignProjections],
   jobs: [...campaignJobs],

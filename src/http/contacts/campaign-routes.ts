@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { campaignOwner, changeCampaign, createCampaign, senderFromLog, saveSender, scheduleCampaign, startCampaign, withdrawConsent } from '../../commands/contacts/campaigns.js';
 import { readUnsubscribeToken } from '../../commands/contacts/unsubscribe-token.js';
-import { resolveAudience } from '../../commands/contacts/campaign-audience.js';
 import {
   campaignActionBodySchema,
   createCampaignBodySchema,
@@ -14,7 +13,6 @@ import {
 } from '../../contracts/contacts-campaigns.js';
 import { gridQuerySchema } from '../../contracts/events.js';
 import type { AccessAction } from '../../domain/access/matrix.js';
-import { campaignAudienceStreamId, type CampaignAudienceAdded, type CampaignRecipient } from '../../domain/contacts/campaign.js';
 import { DomainError, NotFoundError } from '../../domain/shared/errors.js';
 import { messages } from '../../messages/es.js';
 import { recordDelivery, recordWhatsAppStatus } from '../../projections/contacts/campaign-deliveries.js';
@@ -30,6 +28,8 @@ import { authorizeRequest, readAccessHeaders } from '../access/guard.js';
 import { HttpError } from '../errors.js';
 import { rawJsonBody } from '../json-body.js';
 import { defineRoute } from '../route.js';
+import { createAudienceCampaign } from './campaign-audience-routes.js';
+import { campaignEngagement, engagementOfRecipients } from '../../projections/contacts/campaign-links.js';
 
 const m = messages.contacts.campaigns;
 const TAG = 'contacts';
@@ -107,12 +107,12 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       if (!sender || sender.clientId !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
       if (sender.channel !== body.channel) throw new DomainError('SENDER_WRONG_CHANNEL', m.senderWrongChannel, 400);
       const campaignId = body.clientId;
-      if (!body.audience && !body.recipients) throw new DomainError('AUDIENCE_REQUIRED', messages.contacts.campaigns.audience.audienceRequired, 400, { field: 'audience' });
-      // A retry of a created campaign answers the first without resolving its audience again.
-      const frozen = body.audience && (await campaignOwner(ctx, body.clientId)) !== null ? await frozenAudienceHead(ctx, body.clientId) : null;
-      const fromAudience = body.audience && !frozen ? (await resolveAudience(ctx, clientId, body.channel, body.audience)).recipients : frozen;
-      if (fromAudience && fromAudience.length === 0) throw new DomainError('AUDIENCE_EMPTY', messages.contacts.campaigns.audience.audienceEmpty, 400, { field: 'audience' });
-      const recipients = (fromAudience ?? body.recipients ?? []).map((r) => ({
+      if (body.audience) {
+        const { audience, recipients: _r, ...rest } = body;
+        return createAudienceCampaign(ctx, { clientId, userId: user!._id, body: rest, audience });
+      }
+      if (!body.recipients) throw new DomainError('AUDIENCE_REQUIRED', messages.contacts.campaigns.audience.audienceRequired, 400, { field: 'audience' });
+      const recipients = body.recipients.map((r) => ({
         key: r.key ?? r.contactId.replace(/[^\w.-]/g, '_').slice(0, 80),
         contactId: r.contactId,
         address: body.channel === 'email' ? r.address.toLowerCase() : r.address,
@@ -191,7 +191,7 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
     { method: 'get', path: '/contacts/campaigns/:campaignId', summary: 'Una campaña y su avance (destinatarios por estado)', tag: TAG, auth: 'user', params: campaignParams },
     async ({ params, req }): Promise<CampaignProgressDto> => {
       const { clientId: _c, ...campaign } = await ownCampaign(ctx, req, params.campaignId, 'contact.read');
-      return { campaign, ...(await campaignCounts(ctx.db, params.campaignId)) };
+      return { campaign, ...(await campaignCounts(ctx.db, params.campaignId)), engagement: await campaignEngagement(ctx.db, params.campaignId) };
     },
   );
 
@@ -209,7 +209,9 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
     },
     async ({ params, query, req }) => {
       await ownCampaign(ctx, req, params.campaignId, 'contact.read');
-      return campaignRecipientsGrid(ctx.db, params.campaignId, query);
+      const grid = await campaignRecipientsGrid(ctx.db, params.campaignId, query);
+      const engagement = await engagementOfRecipients(ctx.db, params.campaignId, grid.data.map((r) => r.id));
+      return { ...grid, data: grid.data.map((r) => ({ ...r, clicks: engagement.get(r.id)?.clicks ?? 0, opens: engagement.get(r.id)?.opens ?? 0 })) };
     },
   );
 
@@ -322,12 +324,6 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       return { received: true, applied };
     },
   );
-}
-
-/** The first chunk of a created campaign's frozen audience (a retried creation answers the first without resolving again). */
-async function frozenAudienceHead(ctx: AppContext, campaignId: string): Promise<CampaignRecipient[]> {
-  const [chunk] = await ctx.store.readStream(campaignAudienceStreamId(campaignId), { maxCount: 1 });
-  return chunk ? (chunk.data as CampaignAudienceAdded['data']).recipients : [];
 }
 
 /** A sender's save is keyed by its content: the same form sent twice is one change. */

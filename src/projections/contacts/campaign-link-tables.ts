@@ -19,4 +19,5 @@ export interface ContactsCampaignLinkTables {
     kind: string;
     at: Generated<Date>;
   };
+  contacts_campaign_events: { campaign_id: string; event_id: string; client_id: string; purpose: string };
 }
