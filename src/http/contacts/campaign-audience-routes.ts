@@ -71,7 +71,7 @@ export async function createAudienceCampaign(ctx: AppContext, input: { clientId:
 }
 
 const eventParams = z.object({ id: z.string().min(1).max(100) });
-const eventCampaignParams = eventParams.extend({ campaignId: z.uuid() });
+const eventCampaignParams = eventParams.extend({ campaignId: z.string().min(1).max(100) });
 const attendeeCampaignBody = createCampaignBodySchema.omit({ audience: true, recipients: true }).extend({ purpose: z.enum(['campaign', 'reminder']).default('campaign') });
 const tokenParams = z.object({ token: z.string().min(10).max(600) });
 const subscriptionBody = z.object({ email: z.boolean().optional(), whatsapp: z.boolean().optional() });
