@@ -133,5 +133,15 @@ describe('campaign audiences, short links and the subscription page', { timeout:
     await expect
       .poll(async () => (await c.call('/contacts/audience/preview', { channel: 'email', audience: { source: 'contacts', contactIds: [ana] } })).body.withoutConsent)
       .toBe(1);
+
+    // Granted again on the page after that withdrawal (which also recorded an opt-out): the next campaign sends to her.
+    expect((await save({ email: true })).channels).toEqual({ email: true, whatsapp: true });
+    const again = { source: 'contacts', contactIds: [ana] };
+    await expect.poll(async () => (await c.call('/contacts/audience/preview', { channel: 'email', audience: again })).body.withoutConsent).toBe(0);
+    const second = randomUUID();
+    expect((await c.call('/contacts/campaigns', { clientId: second, name: 'Otra vez', channel: 'email', senderId, content, audience: again })).status).toBe(201);
+    await c.send(second);
+    expect((await c.waitStatus(second, 'completed')).counts).toEqual({ sent: 1 });
+    expect(app.smtp.mailsTo('ana@lima.pe')).toHaveLength(2);
   });
 });
