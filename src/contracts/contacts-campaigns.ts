@@ -1,5 +1,6 @@
 /** Requests, answers and socket pushes of the CRM's campaigns area (issue 22), shared by server and web. */
 import { z } from 'zod';
+import { audienceSchema } from './contacts-audience.js';
 
 export const campaignChannelSchema = z.enum(['email', 'whatsapp']);
 export const recipientStateSchema = z.enum(['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'bounced', 'unsubscribed']);
@@ -54,7 +55,10 @@ export const createCampaignBodySchema = z.object({
   channel: campaignChannelSchema,
   senderId: z.string().min(1).max(100),
   content: z.discriminatedUnion('kind', [emailContentSchema, whatsappContentSchema]),
-  recipients: z.array(campaignRecipientSchema).min(1).max(100_000),
+  /** Who it goes to, resolved and frozen by the server at creation (src/commands/contacts/campaign-audience.ts). */
+  audience: audienceSchema.optional(),
+  /** An explicit recipient list (tests, the bench, imports); one of `audience` and `recipients` is required. */
+  recipients: z.array(campaignRecipientSchema).min(1).max(100_000).optional(),
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
 
@@ -81,10 +85,32 @@ export interface CampaignProgressDto {
   counts: CampaignCountsDto;
   /** Recipients not handled yet (queued without an outcome, or not started). */
   remaining: number;
+  /** Short-link clicks (all, and recipients who clicked) and opens (approximate, from the open pixel). */
+  engagement?: CampaignEngagementDto;
+}
+
+export interface CampaignEngagementDto {
+  clicks: number;
+  uniqueClicks: number;
+  opens: number;
+  uniqueOpens: number;
+}
+
+/** One line of the mails' `activity` page: a campaign's sends, opens and clicks lately. */
+export interface CampaignActivityDto {
+  at: string;
+  kind: 'click' | 'open' | 'sent' | 'unsubscribed';
+  campaignId: string;
+  campaignName: string;
+  recipient: string;
+  url: string | null;
 }
 
 export interface CampaignRecipientDto {
   id: string;
+  /** Clicks on the mail's short links and opens (approximate: the open pixel) of this recipient. */
+  clicks?: number;
+  opens?: number;
   contactId: string;
   address: string;
   name: string;

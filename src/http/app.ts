@@ -18,6 +18,7 @@ import { jsonBody } from './json-body.js';
 import { rejectUnstorableText } from './text-guard.js';
 import { eventPageHtml } from './web-page.js';
 import { webRouteStatus } from './web-routes.js';
+import { shortLinkHandler } from './contacts/short-link.js';
 import { openApiDocument } from './openapi.js';
 import { registerRoutes } from './routes.js';
 
@@ -155,6 +156,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
     res.status(404).json(errorBody(404));
   });
 
+  app.get('/r/:code', shortLinkHandler(ctx)); // campaign mails' short links and open pixel (src/http/contacts/short-link.ts)
   if (options.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
     // The web app's scripts are ~700 KB raw and ~210 KB gzipped: compress what the browser downloads.
     app.use(compression());

@@ -1,3 +1,4 @@
+import { registerCampaignAudienceRoutes } from '../http/contacts/campaign-audience-routes.js';
 import { registerCampaignRoutes } from '../http/contacts/campaign-routes.js';
 import { registerGroupRoutes } from '../http/contacts/group-routes.js';
 import { registerContactsRoutes } from '../http/contacts/routes.js';
@@ -20,6 +21,7 @@ export const contactsModule = defineModule({
     registerGroupRoutes(router, ctx);
     registerContactsRoutes(router, ctx);
     registerCampaignRoutes(router, ctx);
+    registerCampaignAudienceRoutes(router, ctx);
   },
   projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection],
   jobs: [...campaignJobs, taskReminderJob],

@@ -24,3 +24,26 @@ export function readUnsubscribeToken(secret: string, token: string): { campaignI
   if (!campaignId || !recipientKey || more !== undefined) return null;
   return { campaignId, recipientKey };
 }
+
+/**
+ * The token of a contact's subscription page (`/subscription/<token>`): the organizer and the contact, signed like
+ * the unsubscribe link but under a key of its own purpose (an unsubscribe token is never a subscription token).
+ */
+const subKeyOf = (secret: string) => createHmac('sha256', secret).update('contacts.subscription-page:v1').digest();
+const subMac = (secret: string, body: string) => createHmac('sha256', subKeyOf(secret)).update(body).digest().subarray(0, 16).toString('base64url');
+
+export function subscriptionToken(secret: string, clientId: string, contactId: string): string {
+  const body = Buffer.from(`${clientId}\n${contactId}`, 'utf8').toString('base64url');
+  return `${body}.${subMac(secret, body)}`;
+}
+
+export function readSubscriptionToken(secret: string, token: string): { clientId: string; contactId: string } | null {
+  const [body, sig, extra] = token.split('.');
+  if (!body || !sig || extra !== undefined || token.length > 600) return null;
+  const expected = Buffer.from(subMac(secret, body));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const [clientId, contactId, more] = Buffer.from(body, 'base64url').toString('utf8').split('\n');
+  if (!clientId || !contactId || more !== undefined) return null;
+  return { clientId, contactId };
+}

@@ -34,6 +34,7 @@ export const FUTURE_ACTIONS = [
   'stand.manage',
   'contact.read',
   'contact.manage',
+  'attendeeCampaign.manage',
 ] as const;
 export const ACCESS_ACTIONS = [...EVENT_ACTIONS, ...FUTURE_ACTIONS] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
@@ -199,6 +200,7 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
         'cashRegister.operate',
         'poll.manage',
         'symptomatology.manage',
+        'attendeeCampaign.manage',
       ],
       menu: storeAdministratorMenu,
       extraPages: ['/history', '/manage/paymentMethods'],

@@ -335,5 +335,5 @@ export const optOutStreamId = (clientId: string, contactId: string) => `contacts
 /** Consent withdrawn for one channel (RFC 8058 one-click unsubscribe, a "baja" reply...). */
 export type ConsentWithdrawn = {
   type: 'contacts.ConsentWithdrawn';
-  data: { clientId: string; contactId: string; channel: CampaignChannel; address: string; source: 'one-click' | 'reply'; campaignId: string | null; at: string };
+  data: { clientId: string; contactId: string; channel: CampaignChannel; address: string; source: 'one-click' | 'reply' | 'subscription-page'; campaignId: string | null; at: string };
 };

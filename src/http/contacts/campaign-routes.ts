@@ -28,6 +28,8 @@ import { authorizeRequest, readAccessHeaders } from '../access/guard.js';
 import { HttpError } from '../errors.js';
 import { rawJsonBody } from '../json-body.js';
 import { defineRoute } from '../route.js';
+import { createAudienceCampaign } from './campaign-audience-routes.js';
+import { campaignEngagement, engagementOfRecipients } from '../../projections/contacts/campaign-links.js';
 
 const m = messages.contacts.campaigns;
 const TAG = 'contacts';
@@ -105,6 +107,11 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
       if (!sender || sender.clientId !== clientId) throw new NotFoundError('SENDER_NOT_FOUND', m.senderNotFound);
       if (sender.channel !== body.channel) throw new DomainError('SENDER_WRONG_CHANNEL', m.senderWrongChannel, 400);
       const campaignId = body.clientId;
+      if (body.audience) {
+        const { audience, recipients: _r, ...rest } = body;
+        return createAudienceCampaign(ctx, { clientId, userId: user!._id, body: rest, audience });
+      }
+      if (!body.recipients) throw new DomainError('AUDIENCE_REQUIRED', messages.contacts.campaigns.audience.audienceRequired, 400, { field: 'audience' });
       const recipients = body.recipients.map((r) => ({
         key: r.key ?? r.contactId.replace(/[^\w.-]/g, '_').slice(0, 80),
         contactId: r.contactId,
@@ -184,7 +191,7 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
     { method: 'get', path: '/contacts/campaigns/:campaignId', summary: 'Una campaña y su avance (destinatarios por estado)', tag: TAG, auth: 'user', params: campaignParams },
     async ({ params, req }): Promise<CampaignProgressDto> => {
       const { clientId: _c, ...campaign } = await ownCampaign(ctx, req, params.campaignId, 'contact.read');
-      return { campaign, ...(await campaignCounts(ctx.db, params.campaignId)) };
+      return { campaign, ...(await campaignCounts(ctx.db, params.campaignId)), engagement: await campaignEngagement(ctx.db, params.campaignId) };
     },
   );
 
@@ -202,7 +209,9 @@ export function registerCampaignRoutes(router: Router, ctx: AppContext): void {
     },
     async ({ params, query, req }) => {
       await ownCampaign(ctx, req, params.campaignId, 'contact.read');
-      return campaignRecipientsGrid(ctx.db, params.campaignId, query);
+      const grid = await campaignRecipientsGrid(ctx.db, params.campaignId, query);
+      const engagement = await engagementOfRecipients(ctx.db, params.campaignId, grid.data.map((r) => r.id));
+      return { ...grid, data: grid.data.map((r) => ({ ...r, clicks: engagement.get(r.id)?.clicks ?? 0, opens: engagement.get(r.id)?.opens ?? 0 })) };
     },
   );
 

@@ -1,4 +1,16 @@
 /** Spanish server messages of the CRM's campaigns area (part of the one catalogue, src/messages/es.ts). */
+/** Audiences, short links and the subscription page (crm-campaigns). */
+export const campaignAudience = {
+  eventNotFound: 'No encontramos este evento entre los tuyos.',
+  audienceRequired: 'Elige a quién enviar: un filtro de contactos, los asistentes de un evento o contactos concretos.',
+  audienceEmpty: 'Nadie de esta audiencia tiene a dónde enviarle el mensaje.',
+  invalidSubscriptionLink: 'Este enlace de suscripción no es válido.',
+  subscriptionSaved: 'Listo: guardamos tus preferencias.',
+  contactGone: 'Este contacto ya no existe.',
+  linkNotFound: 'Este enlace no existe o ya no está disponible.',
+  subscriptionFooter: 'Elige qué mensajes quieres recibir:',
+};
+
 export const campaigns = {
   campaignNotFound: 'No encontramos esta campaña.',
   campaignExists: 'Esta campaña ya existe.',
@@ -24,4 +36,5 @@ export const campaigns = {
   unsubscribed: 'Listo: ya no recibirás más correos de este organizador.',
   unsubscribePage: 'Para darte de baja, confirma con el botón del enlace de tu correo.',
   unsubscribeFooter: 'Si ya no quieres recibir estos correos, date de baja aquí:',
+  audience: campaignAudience,
 };

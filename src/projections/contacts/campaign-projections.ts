@@ -216,4 +216,7 @@ export const campaignTables: (keyof DB)[] = [
   'contacts_campaign_status_log',
   'contacts_campaign_senders',
   'contacts_campaign_optouts',
+  'contacts_campaign_links',
+  'contacts_campaign_hits',
+  'contacts_campaign_events',
 ];

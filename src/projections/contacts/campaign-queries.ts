@@ -43,6 +43,13 @@ export async function campaignForSend(db: Db, campaignId: string) {
   return r ? { id: r.id, clientId: r.client_id, channel: r.channel, senderId: r.sender_id, status: r.status, name: r.name, content: r.content as CampaignContent } : null;
 }
 
+/**
+ * An opt-out stands unless the contact granted the channel again after it (the subscription page): the contact's
+ * consent for the channel is granted and dated after the opt-out.
+ */
+const notGrantedAgain = sql<boolean>`NOT EXISTS (SELECT 1 FROM contacts_contacts cc WHERE cc.id = r.contact_id AND cc.client_id = c.client_id
+  AND cc.profile->'consent'->c.channel->>'status' = 'granted' AND (cc.profile->'consent'->c.channel->>'at')::timestamptz > o.at)`;
+
 /** A recipient with its outcome so far and whether its address opted out of the campaign's channel (one query). */
 export async function recipientForSend(db: Db, campaignId: string, key: string) {
   return db
@@ -50,7 +57,7 @@ export async function recipientForSend(db: Db, campaignId: string, key: string) 
     .innerJoin('contacts_campaigns as c', 'c.id', 'r.campaign_id')
     .leftJoin('contacts_campaign_deliveries as d', (j) => j.onRef('d.campaign_id', '=', 'r.campaign_id').onRef('d.recipient_key', '=', 'r.recipient_key'))
     .leftJoin('contacts_campaign_optouts as o', (j) =>
-      j.onRef('o.client_id', '=', 'c.client_id').onRef('o.channel', '=', 'c.channel').onRef('o.address', '=', 'r.address'),
+      j.onRef('o.client_id', '=', 'c.client_id').onRef('o.channel', '=', 'c.channel').onRef('o.address', '=', 'r.address').on(notGrantedAgain),
     )
     .select(['r.recipient_key', 'r.contact_id', 'r.address', 'r.name', 'r.merge', 'r.state', 'd.state as delivery_state', 'o.address as opted_out'])
     .where('r.campaign_id', '=', campaignId)
@@ -75,7 +82,7 @@ export async function optedOutKeys(db: Db, campaignId: string): Promise<string[]
     .selectFrom('contacts_campaign_recipients as r')
     .innerJoin('contacts_campaigns as c', 'c.id', 'r.campaign_id')
     .innerJoin('contacts_campaign_optouts as o', (j) =>
-      j.onRef('o.client_id', '=', 'c.client_id').onRef('o.channel', '=', 'c.channel').onRef('o.address', '=', 'r.address'),
+      j.onRef('o.client_id', '=', 'c.client_id').onRef('o.channel', '=', 'c.channel').onRef('o.address', '=', 'r.address').on(notGrantedAgain),
     )
     .select('r.recipient_key')
     .where('r.campaign_id', '=', campaignId)

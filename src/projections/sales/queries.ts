@@ -170,3 +170,25 @@ export async function seatsTaken(db: Kysely<DB>, eventId: string): Promise<{ byT
 export async function ordersOfEvent(db: Kysely<DB>, eventId: string): Promise<{ id: string; status: string }[]> {
   return db.selectFrom('sales_orders').select(['id', 'status']).where('event_id', '=', eventId).orderBy('created_at').execute();
 }
+
+/**
+ * The holders of an event's valid tickets (the CRM's "attendees of an event" audience): the ticket's attendee, or
+ * the order's buyer when the ticket names nobody; the phone is the buyer's. One row per ticket.
+ */
+export async function ticketHoldersOfEvent(db: Kysely<DB>, eventId: string): Promise<{ ticketId: string; name: string; email: string | null; phone: string | null }[]> {
+  const rows = await db
+    .selectFrom('sales_tickets as t')
+    .innerJoin('sales_orders as o', 'o.id', 't.order_id')
+    .select(['t.id', 't.attendee_name', 't.attendee_email', 'o.buyer_name', 'o.buyer_email', 'o.buyer_phone'])
+    .where('t.event_id', '=', eventId)
+    .where('t.status', '=', 'valid')
+    .orderBy('t.created_at')
+    .orderBy('t.position')
+    .execute();
+  return rows.map((r) => ({
+    ticketId: r.id,
+    name: r.attendee_name ?? r.buyer_name ?? '',
+    email: (r.attendee_email ?? r.buyer_email)?.toLowerCase() ?? null,
+    phone: r.buyer_phone ?? null,
+  }));
+}

@@ -19,7 +19,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { recordCampaignProgress, startCampaign } from '../../commands/contacts/campaigns.js';
-import { unsubscribeToken } from '../../commands/contacts/unsubscribe-token.js';
+import { subscriptionToken, unsubscribeToken } from '../../commands/contacts/unsubscribe-token.js';
+import { campaignAudience as ma } from '../../messages/contacts/campaigns.js';
+import { trackLinks } from './campaign-links.js';
 import { createSecretsVault } from '../../crypto/secrets-vault.js';
 import type { EmailContent, WhatsAppContent } from '../../domain/contacts/campaign.js';
 import { DomainError } from '../../domain/shared/errors.js';
@@ -167,8 +169,14 @@ export const campaignEmailJob = defineJob({
       if (err instanceof DomainError) return failed(ctx, campaign.id, payload.recipientKey, 'failed', err.messagePublic);
       throw err;
     }
-    const html = `${rendered.html}\n<p style="font-size:12px;color:#666">${m.unsubscribeFooter} <a href="${unsubscribeUrl}">${unsubscribeUrl}</a></p>`;
-    const text = `${htmlToText(rendered.html)}\n\n${m.unsubscribeFooter} ${unsubscribeUrl}`;
+    // Links become short codes of this recipient (clicks counted per recipient), plus the open pixel (approximate).
+    const tracked = await trackLinks(ctx.db, { appUrl: ctx.config.appUrl, clientId: campaign.clientId, campaignId: campaign.id, recipientKey: payload.recipientKey, html: rendered.html, openPixel: true });
+    const subscriptionUrl = recipient.contact_id.startsWith('ticket-')
+      ? null
+      : `${ctx.config.appUrl}/subscription/${subscriptionToken(ctx.config.jwtSecret ?? '', campaign.clientId, recipient.contact_id)}`;
+    const subscriptionHtml = subscriptionUrl ? `<br>${ma.subscriptionFooter} <a href="${subscriptionUrl}">${subscriptionUrl}</a>` : '';
+    const html = `${tracked}\n<p style="font-size:12px;color:#666">${m.unsubscribeFooter} <a href="${unsubscribeUrl}">${unsubscribeUrl}</a>${subscriptionHtml}</p>`;
+    const text = `${htmlToText(tracked.replace(/<img\b[^>]*>/gi, ''))}\n\n${m.unsubscribeFooter} ${unsubscribeUrl}${subscriptionUrl ? `\n${ma.subscriptionFooter} ${subscriptionUrl}` : ''}`;
     const fromAddress = sender.fromEmail ?? ctx.config.mailFrom.replace(/^.*<([^>]+)>.*$/, '$1');
     const from = sender.fromEmail ? { name: sender.fromName ?? '', address: sender.fromEmail } : ctx.config.mailFrom;
     const smtpUrl = sender.secret ?? ctx.config.smtpUrl;
