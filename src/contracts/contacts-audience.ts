@@ -19,6 +19,7 @@ export type AudienceFilter = z.infer<typeof audienceFilterSchema>;
 export const audienceSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('filter'), filter: audienceFilterSchema.default({}) }),
   z.object({ source: z.literal('event'), eventId: z.string().min(1).max(100) }),
+  z.object({ source: z.literal('group'), groupId: z.string().min(1).max(100) }),
   z.object({ source: z.literal('contacts'), contactIds: z.array(z.string().min(1).max(100)).min(1).max(100_000) }),
 ]);
 export type Audience = z.infer<typeof audienceSchema>;

@@ -41,6 +41,26 @@ describe('campaign audiences, short links and the subscription page', { timeout:
     expect(preview.body).toMatchObject({ count: 3, withoutConsent: 2, withoutAddress: 1 });
     expect(preview.body.sample.map((s: { address: string }) => s.address).sort()).toEqual(['ana@lima.pe', 'beto@lima.pe', 'carla@lima.pe']);
 
+    // A group of the groups area is an audience too: a static list's members; another organizer's group is a 404.
+    const groupId = randomUUID();
+    const g = await fetch(`${app.api}/contacts/${org.user._id}/groups`, {
+      method: 'POST',
+      headers: { ...bearer(org.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: groupId, name: 'Solo Ana', kind: 'static' }),
+    });
+    expect(g.status, await g.clone().text()).toBe(201);
+    const added = await fetch(`${app.api}/contacts/${org.user._id}/groups/${groupId}/members`, {
+      method: 'POST',
+      headers: { ...bearer(org.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ contactIds: [ana] }),
+    });
+    expect(added.status, await added.clone().text()).toBeLessThan(300);
+    await expect
+      .poll(async () => (await c.call('/contacts/audience/preview', { channel: 'email', audience: { source: 'group', groupId } })).body.count)
+      .toBe(1);
+    const strange = await campaignApi(app.api, other.token).call('/contacts/audience/preview', { channel: 'email', audience: { source: 'group', groupId } });
+    expect(strange.body).toMatchObject({ status: 404, code: 'GROUP_NOT_FOUND' });
+
     // Neither an audience nor recipients: a Spanish 400; an audience nobody can be reached in: another.
     const senderId = await c.emailSender();
     const content = { kind: 'email', subject: 'Hola {{ contact.name }}', html: '<p>Mira el <a href="https://aforo.pe/e/FERIA?x=1&amp;y=2">programa</a>.</p>' };

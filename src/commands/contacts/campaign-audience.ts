@@ -13,6 +13,7 @@ import type { CampaignChannel, CampaignRecipient } from '../../domain/contacts/c
 import { NotFoundError } from '../../domain/shared/errors.js';
 import { campaignAudience as m } from '../../messages/contacts/campaigns.js';
 import { contactsByEmails, contactsByFilter, contactsByIds, optOutsByAddress, AUDIENCE_MAX, type AudienceContact } from '../../projections/contacts/audience-queries.js';
+import { groupMemberIds } from '../../projections/contacts/group-queries.js';
 import { findEvent } from '../../projections/events/queries.js';
 import { ticketHoldersOfEvent } from '../../projections/sales/queries.js';
 import { loadFields } from './records.js';
@@ -34,6 +35,13 @@ async function audiencePeople(ctx: Ctx, clientId: string, audience: Audience): P
   switch (audience.source) {
     case 'filter':
       return (await contactsByFilter(ctx.db, clientId, (await loadFields(ctx, clientId)).contact, audience.filter)).map(asPerson);
+    case 'group': {
+      // A static list's members or a saved filter's matches now (groups area's query); another organizer's group is none.
+      const exists = await ctx.db.selectFrom('contacts_groups').select('id').where('client_id', '=', clientId).where('id', '=', audience.groupId).executeTakeFirst();
+      if (!exists) throw new NotFoundError('GROUP_NOT_FOUND', m.groupNotFound);
+      const ids = await groupMemberIds(ctx.db, clientId, audience.groupId, (await loadFields(ctx, clientId)).contact);
+      return (await contactsByIds(ctx.db, clientId, ids)).map(asPerson);
+    }
     case 'contacts':
       return (await contactsByIds(ctx.db, clientId, [...new Set(audience.contactIds)])).map(asPerson);
     case 'event': {

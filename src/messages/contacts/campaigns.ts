@@ -2,6 +2,7 @@
 /** Audiences, short links and the subscription page (crm-campaigns). */
 export const campaignAudience = {
   eventNotFound: 'No encontramos este evento entre los tuyos.',
+  groupNotFound: 'No encontramos este grupo entre tus grupos de contactos.',
   audienceRequired: 'Elige a quién enviar: un filtro de contactos, los asistentes de un evento o contactos concretos.',
   audienceEmpty: 'Nadie de esta audiencia tiene a dónde enviarle el mensaje.',
   invalidSubscriptionLink: 'Este enlace de suscripción no es válido.',
