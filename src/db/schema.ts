@@ -21,6 +21,7 @@ import type { BcMeetingsTables } from '../projections/businessConference/meeting
 import type { BcHomeTables } from '../projections/businessConference/home-tables.js';
 import type { ContactsTables } from '../projections/contacts/tables.js';
 import type { ContactsCampaignTables } from '../projections/contacts/campaign-tables.js';
+import type { ExhibitorTables } from '../projections/exhibitor/tables.js';
 
 /** Tables owned by the platform's infrastructure (migrations/0002_core.sql). */
 export interface CoreTables {
@@ -47,4 +48,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables, ExhibitorTables {}

@@ -10,6 +10,7 @@ import { desk as bcDesk } from './businessConference/desk.js';
 import { insights as bcInsights } from './businessConference/insights.js';
 import { home as bcHome } from './businessConference/home.js';
 import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
+import { companies as exhibitorCompanies } from './exhibitor/companies.js';
 
 export const messages = {
   http: {
@@ -580,6 +581,8 @@ export const messages = {
   },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },
+  /** The exhibitor module (issue 23), one section per area (src/messages/exhibitor/<area>.ts). */
+  exhibitor: { companies: exhibitorCompanies },
 } as const;
 
 export type Messages = typeof messages;
