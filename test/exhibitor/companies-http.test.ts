@@ -12,7 +12,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 async function uploadLogo(c: Client, eventId: string, companyId: string, data: Buffer, name = 'logo.png') {
   const form = new FormData();
-  form.append('logo', new Blob([data]), name);
+  form.append('logo', new Blob([new Uint8Array(data)]), name);
   const res = await fetch(`${app.url}/api/v2/event/${eventId}/exhibitorCompanies/${companyId}/logo`, { method: 'POST', headers: { authorization: `Bearer ${c.user!.token}` }, body: form });
   return { status: res.status, body: await res.json() };
 }

@@ -177,6 +177,18 @@ const EXHIBITOR_MENU: MatrixMenuEntry[] = [
   },
 ];
 
+/** Spec "Permission-driven menus", exhibitor: the module administrator's pages (companies, invitations, stands, records). */
+const EXHIBITOR_ADMIN_MENU: MatrixMenuEntry[] = [
+  i('dashboard', ''),
+  i('users', '/users'),
+  i('invitations', '/invitations'),
+  i('participants', '/participants'),
+  i('stands', '/stands'),
+  i('records', '/records'),
+  i('exhibitions', '/exhibitions'),
+  i('meetingsRoom', '/meetingsRoom'),
+];
+
 // ----- the matrix -------------------------------------------------------------------------------------------
 export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, RolePermission>> } = {
   store: {
@@ -296,8 +308,8 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       scope: 'event',
       team: true,
       actions: ['event.read', 'exhibitor.manage', 'stand.manage'],
-      menu: EXHIBITOR_MENU,
-      extraPages: ['/users', '/invitations', '/participants', '/stands', '/records', '/exhibitions', '/meetingsRoom'],
+      menu: EXHIBITOR_ADMIN_MENU,
+      extraPages: ['/exhibitor', '/speaker', '/invitation'],
       anyPage: true,
       grants: ['exhibitor'],
     },
