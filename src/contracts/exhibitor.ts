@@ -62,3 +62,44 @@ export type CompanyDto = z.infer<typeof companyDtoSchema>;
 
 export const companyResponse = z.object({ data: companyDtoSchema, position: z.string().nullable().optional() });
 export const companiesResponse = z.object({ data: z.array(companyDtoSchema) });
+
+// ----- invitations ----------------------------------------------------------------------------------------
+
+export const INVITATION_KINDS = ['admin', 'exhibitor', 'speaker'] as const;
+export type InvitationKind = (typeof INVITATION_KINDS)[number];
+
+export const inviteRequest = z.object({
+  email: z.email({ message: 'Escribe un correo válido.' }).max(254),
+  kind: z.enum(INVITATION_KINDS),
+  clientId,
+});
+
+export const invitationDtoSchema = z.object({
+  _id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  eventId: z.string(),
+  kind: z.enum(INVITATION_KINDS),
+  status: z.enum(['pending', 'accepted']),
+  /** The invited address (decrypted for the organizer and the company's administrator). */
+  email: z.string().nullable(),
+  userId: z.string().nullable(),
+  invitedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type InvitationDto = z.infer<typeof invitationDtoSchema>;
+export const invitationsResponse = z.object({ data: z.array(invitationDtoSchema) });
+
+/** What the accept page shows about an invitation (no address). */
+export const invitationInfoSchema = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  eventId: z.string(),
+  eventCode: z.string(),
+  eventName: z.string(),
+  clientId: z.string(),
+  kind: z.enum(INVITATION_KINDS),
+  status: z.enum(['pending', 'accepted']),
+});
+export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+export const invitationParams = z.object({ invitationId: z.uuid({ message: 'Identificador no válido.' }) });

@@ -1,4 +1,6 @@
 import { registerCompanyRoutes } from '../http/exhibitor/company-routes.js';
+import { registerInvitationRoutes } from '../http/exhibitor/invitation-routes.js';
+import { exhibitorJobs } from '../workers/exhibitor/index.js';
 import { exhibitorProjections, exhibitorTables } from '../projections/exhibitor/index.js';
 import { defineModule } from './manifest.js';
 
@@ -10,7 +12,9 @@ export const exhibitorModule = defineModule({
   name: 'exhibitor',
   routes: (router, ctx) => {
     registerCompanyRoutes(router, ctx);
+    registerInvitationRoutes(router, ctx);
   },
   projections: [...exhibitorProjections],
+  jobs: [...exhibitorJobs],
   tables: [...exhibitorTables],
 });

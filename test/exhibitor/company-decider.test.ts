@@ -67,3 +67,48 @@ describe('ChangeCompanyLogo', () => {
     spec.given([registered, changed]).when({ type: 'exhibitor.ChangeCompanyLogo', data: { logoUrl: '/api/v2/files/exhibitor/x/logo.png' } }).then([]);
   });
 });
+
+describe('InviteToCompany and AcceptInvitation', () => {
+  const ADMIN = '00000000-0000-4000-8000-0000000000ad';
+  const sent = (invitationId: string, kind: 'admin' | 'exhibitor' | 'speaker', emailHash: string, by: string = SPEC_USER_ID): CompanyEvent => ({
+    type: 'exhibitor.InvitationSent',
+    data: { invitationId, companyId: COMPANY, eventId: EVENT, kind, emailHash, emailCipher: `c-${emailHash}`, by, at },
+  });
+  const invite = (invitationId: string, kind: 'admin' | 'exhibitor' | 'speaker', emailHash: string, asOrganizer = false) =>
+    ({ type: 'exhibitor.InviteToCompany', data: { invitationId, kind, emailHash, emailCipher: `c-${emailHash}`, asOrganizer } }) as const;
+  const adminAccepted: CompanyEvent = { type: 'exhibitor.InvitationAccepted', data: { invitationId: 'i-admin', companyId: COMPANY, eventId: EVENT, kind: 'admin', userId: ADMIN, at } };
+  const withAdmin = [registered, sent('i-admin', 'admin', 'h-admin'), adminAccepted];
+
+  it('given a company, when the organizer invites its administrator, then InvitationSent', () => {
+    spec.given([registered]).when(invite('i-admin', 'admin', 'h-admin', true)).then([sent('i-admin', 'admin', 'h-admin')]);
+  });
+  it('given a company, when someone who is not the organizer invites an administrator, then ONLY_ORGANIZER_INVITES_ADMIN', () => {
+    spec.given(withAdmin).when(invite('i-2', 'admin', 'h-2')).thenThrows(code('ONLY_ORGANIZER_INVITES_ADMIN'));
+  });
+  it('given an accepted administrator, when they invite an exhibitor, then InvitationSent; a non-administrator is refused', () => {
+    spec.given(withAdmin).when(invite('i-2', 'exhibitor', 'h-2'), { userId: ADMIN }).then([sent('i-2', 'exhibitor', 'h-2', ADMIN)]);
+    spec.given(withAdmin).when(invite('i-2', 'exhibitor', 'h-2')).thenThrows(code('NOT_COMPANY_ADMIN'));
+  });
+  it('given the exhibitor quota (3) taken, when one more is invited, then QUOTA_FULL; speakers have their own quota', () => {
+    const full = [...withAdmin, sent('e1', 'exhibitor', 'h1', ADMIN), sent('e2', 'exhibitor', 'h2', ADMIN), sent('e3', 'exhibitor', 'h3', ADMIN)];
+    spec.given(full).when(invite('e4', 'exhibitor', 'h4'), { userId: ADMIN }).thenThrows(code('QUOTA_FULL'));
+    spec.given(full).when(invite('s1', 'speaker', 'h5'), { userId: ADMIN }).then([sent('s1', 'speaker', 'h5', ADMIN)]);
+    spec.given([...full, sent('s1', 'speaker', 'h5', ADMIN)]).when(invite('s2', 'speaker', 'h6'), { userId: ADMIN }).thenThrows(code('QUOTA_FULL'));
+  });
+  it('given an invited e-mail, when invited again with the same role, then ALREADY_INVITED', () => {
+    spec.given([...withAdmin, sent('e1', 'exhibitor', 'h1', ADMIN)]).when(invite('e2', 'exhibitor', 'h1'), { userId: ADMIN }).thenThrows(code('ALREADY_INVITED'));
+  });
+  it('given places used, when the quota is lowered below them, then QUOTA_BELOW_USED', () => {
+    spec.given([...withAdmin, sent('e1', 'exhibitor', 'h1', ADMIN), sent('e2', 'exhibitor', 'h2', ADMIN)]).when({ type: 'exhibitor.ChangeCompany', data: { input: input({ quantityExhibitors: 1 }) } }).thenThrows(code('QUOTA_BELOW_USED'));
+  });
+  it('given a pending invitation, when the invited e-mail accepts, then InvitationAccepted; again by the same user, nothing; by another, INVITATION_USED', () => {
+    const pending = [registered, sent('i-admin', 'admin', 'h-admin')];
+    spec.given(pending).when({ type: 'exhibitor.AcceptInvitation', data: { invitationId: 'i-admin', userId: ADMIN, emailHash: 'h-admin' } }, { userId: ADMIN }).then([adminAccepted]);
+    spec.given(withAdmin).when({ type: 'exhibitor.AcceptInvitation', data: { invitationId: 'i-admin', userId: ADMIN, emailHash: 'h-admin' } }).then([]);
+    spec.given(withAdmin).when({ type: 'exhibitor.AcceptInvitation', data: { invitationId: 'i-admin', userId: 'other', emailHash: 'h-admin' } }).thenThrows(code('INVITATION_USED'));
+  });
+  it('given a pending invitation, when another e-mail accepts, then INVITATION_OTHER_EMAIL; an unknown one is INVITATION_NOT_FOUND', () => {
+    spec.given([registered, sent('i-admin', 'admin', 'h-admin')]).when({ type: 'exhibitor.AcceptInvitation', data: { invitationId: 'i-admin', userId: ADMIN, emailHash: 'h-other' } }).thenThrows(code('INVITATION_OTHER_EMAIL'));
+    spec.given([registered]).when({ type: 'exhibitor.AcceptInvitation', data: { invitationId: 'nope', userId: ADMIN, emailHash: 'h' } }).thenThrows(code('INVITATION_NOT_FOUND'));
+  });
+});

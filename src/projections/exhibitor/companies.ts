@@ -1,4 +1,5 @@
 import { COMPANY_EVENT_TYPES, type CompanyEvent, type CompanyProfile } from '../../domain/exhibitor/company.js';
+import { invitationMailJob } from '../../workers/exhibitor/invitation-mail.js';
 import { defineProjection } from '../projection.js';
 
 const profileColumns = (p: CompanyProfile) => ({
@@ -41,10 +42,35 @@ export const companiesProjection = defineProjection<CompanyEvent>({
             .where('id', '=', e.data.companyId)
             .execute();
           break;
+        case 'exhibitor.InvitationSent': {
+          const d = e.data;
+          const inserted = await ctx.trx
+            .insertInto('exhibitor_invitations')
+            .values({ id: d.invitationId, company_id: d.companyId, event_id: d.eventId, kind: d.kind, email_hash: d.emailHash, email_cipher: d.emailCipher, status: 'pending', user_id: null, invited_by: d.by, invited_at: at, accepted_at: null })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .executeTakeFirst();
+          const column = d.kind === 'exhibitor' ? 'used_exhibitors' : d.kind === 'speaker' ? 'used_speakers' : null;
+          await ctx.trx
+            .updateTable('exhibitor_companies')
+            .set((eb) => ({ ...(column && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? { [column]: eb(column, '+', 1) } : {}), version: eb('version', '+', 1), updated_at: at }))
+            .where('id', '=', d.companyId)
+            .execute();
+          if (!ctx.replaying) ctx.afterCommit(({ jobs }) => jobs.enqueue(invitationMailJob, { invitationId: d.invitationId }, e.eventId));
+          break;
+        }
+        case 'exhibitor.InvitationAccepted':
+          await ctx.trx.updateTable('exhibitor_invitations').set({ status: 'accepted', user_id: e.data.userId, accepted_at: at }).where('id', '=', e.data.invitationId).execute();
+          await ctx.trx
+            .updateTable('exhibitor_companies')
+            .set((eb) => ({ version: eb('version', '+', 1), updated_at: at }))
+            .where('id', '=', e.data.companyId)
+            .execute();
+          break;
       }
     }
   },
   async reset(trx) {
     await trx.deleteFrom('exhibitor_companies').execute();
+    await trx.deleteFrom('exhibitor_invitations').execute();
   },
 });

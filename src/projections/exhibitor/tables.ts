@@ -15,4 +15,17 @@ export interface ExhibitorTables {
     created_at: Date | string;
     updated_at: Date | string;
   };
+  exhibitor_invitations: {
+    id: string;
+    company_id: string;
+    event_id: string;
+    kind: string;
+    email_hash: string;
+    email_cipher: string;
+    status: string;
+    user_id: string | null;
+    invited_by: string | null;
+    invited_at: Date | string;
+    accepted_at: Date | string | null;
+  };
 }
