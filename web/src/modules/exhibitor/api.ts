@@ -1,4 +1,4 @@
-import type { CompanyDto, CompanyInput } from '@contracts/exhibitor';
+import type { CompanyDto, CompanyInput, InvitationDto, InvitationInfo, InvitationKind } from '@contracts/exhibitor';
 import { api } from '../../app/api';
 import { readYourWrites, seg } from '../../app/readYourWrites';
 
@@ -8,7 +8,16 @@ import { readYourWrites, seg } from '../../app/readYourWrites';
  */
 const { after, remember } = readYourWrites();
 
-const tagged = api.enhanceEndpoints({ addTagTypes: ['ExhibitorCompany'] as const });
+const tagged = api.enhanceEndpoints({ addTagTypes: ['ExhibitorCompany', 'ExhibitorInvitation'] as const });
+
+/** The company chosen in the toolbar's selector (set by useCurrentCompany); company-scoped calls send it as `exhibitorcompany`. */
+let currentCompanyId: string | null = null;
+export const setCurrentCompany = (id: string | null) => {
+  currentCompanyId = id;
+};
+const companyHeaders = (companyId: string): Record<string, string> => ({ exhibitorcompany: companyId });
+/** The current company's id outside React. */
+export const currentCompany = () => currentCompanyId;
 
 interface Write {
   data: CompanyDto;
@@ -41,7 +50,46 @@ export const exhibitorApi = tagged.injectEndpoints({
       onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
       invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorCompany']),
     }),
+    /** Companies the user may pick in the toolbar (module administrator: all; exhibitors: theirs). */
+    myExhibitorCompanies: b.query<CompanyDto[], string>({
+      query: (event) => ({ url: 'exhibitorCompaniesByPermission', params: after({ event }) }),
+      transformResponse: (r: { data: CompanyDto[] }) => r.data,
+      providesTags: ['ExhibitorCompany'],
+    }),
+    eventInvitations: b.query<InvitationDto[], string>({
+      query: (eventId) => ({ url: `event/${seg(eventId)}/exhibitorInvitations`, params: after() }),
+      transformResponse: (r: { data: InvitationDto[] }) => r.data,
+      providesTags: ['ExhibitorInvitation'],
+    }),
+    companyInvitations: b.query<InvitationDto[], { eventId: string; companyId: string }>({
+      query: ({ eventId, companyId }) => ({ url: `event/${seg(eventId)}/exhibitorCompanies/${seg(companyId)}/invitations`, params: after(), headers: companyHeaders(companyId) }),
+      transformResponse: (r: { data: InvitationDto[] }) => r.data,
+      providesTags: ['ExhibitorInvitation'],
+    }),
+    inviteToCompany: b.mutation<{ data: { _id: string }; position: string | null }, { eventId: string; companyId: string; body: { email: string; kind: InvitationKind; clientId: string } }>({
+      query: ({ eventId, companyId, body }) => ({ url: `event/${seg(eventId)}/exhibitorCompanies/${seg(companyId)}/invitations`, method: 'POST', body, headers: companyHeaders(companyId) }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorInvitation', 'ExhibitorCompany']),
+    }),
+    exhibitorInvitation: b.query<InvitationInfo, string>({
+      query: (invitationId) => ({ url: `exhibitorInvitations/${seg(invitationId)}`, params: after() }),
+      transformResponse: (r: { data: InvitationInfo }) => r.data,
+      providesTags: ['ExhibitorInvitation'],
+    }),
+    acceptExhibitorInvitation: b.mutation<{ position: string | null }, string>({
+      query: (invitationId) => ({ url: `exhibitorInvitations/${seg(invitationId)}/accept`, method: 'POST' }),
+      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorInvitation', 'ExhibitorCompany']),
+    }),
   }),
 });
 
+export const {
+  useMyExhibitorCompaniesQuery,
+  useEventInvitationsQuery,
+  useCompanyInvitationsQuery,
+  useInviteToCompanyMutation,
+  useExhibitorInvitationQuery,
+  useAcceptExhibitorInvitationMutation,
+} = exhibitorApi;
 export const { useExhibitorCompaniesQuery, useCreateExhibitorCompanyMutation, useUpdateExhibitorCompanyMutation, useUploadExhibitorLogoMutation } = exhibitorApi;
