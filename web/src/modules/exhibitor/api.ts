@@ -6,7 +6,7 @@ import { readYourWrites, seg } from '../../app/readYourWrites';
  * Calls of the exhibitor module. Writes answer an event-store position; the reads that follow carry
  * `after=<position>` so the read model includes the write (read-your-writes).
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['ExhibitorCompany', 'ExhibitorInvitation'] as const });
 
@@ -33,12 +33,14 @@ export const exhibitorApi = tagged.injectEndpoints({
     }),
     createExhibitorCompany: b.mutation<Write, { eventId: string; body: CompanyInput & { clientId: string } }>({
       query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/exhibitorCompanies`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      // Keeps the position before the tags are invalidated, so the refetches wait for this write.
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorCompany']),
     }),
     updateExhibitorCompany: b.mutation<Write, { eventId: string; companyId: string; body: CompanyInput & { expectedVersion?: number } }>({
       query: ({ eventId, companyId, body }) => ({ url: `event/${seg(eventId)}/exhibitorCompanies/${seg(companyId)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      // Keeps the position before the tags are invalidated, so the refetches wait for this write.
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorCompany']),
     }),
     uploadExhibitorLogo: b.mutation<Write, { eventId: string; companyId: string; file: File }>({
@@ -47,7 +49,8 @@ export const exhibitorApi = tagged.injectEndpoints({
         form.append('logo', file);
         return { url: `event/${seg(eventId)}/exhibitorCompanies/${seg(companyId)}/logo`, method: 'POST', body: form };
       },
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      // Keeps the position before the tags are invalidated, so the refetches wait for this write.
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorCompany']),
     }),
     /** Companies the user may pick in the toolbar (module administrator: all; exhibitors: theirs). */
@@ -68,7 +71,8 @@ export const exhibitorApi = tagged.injectEndpoints({
     }),
     inviteToCompany: b.mutation<{ data: { _id: string }; position: string | null }, { eventId: string; companyId: string; body: { email: string; kind: InvitationKind; clientId: string } }>({
       query: ({ eventId, companyId, body }) => ({ url: `event/${seg(eventId)}/exhibitorCompanies/${seg(companyId)}/invitations`, method: 'POST', body, headers: companyHeaders(companyId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      // Keeps the position before the tags are invalidated, so the refetches wait for this write.
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorInvitation', 'ExhibitorCompany']),
     }),
     exhibitorInvitation: b.query<InvitationInfo, string>({
@@ -78,7 +82,8 @@ export const exhibitorApi = tagged.injectEndpoints({
     }),
     acceptExhibitorInvitation: b.mutation<{ position: string | null }, string>({
       query: (invitationId) => ({ url: `exhibitorInvitations/${seg(invitationId)}/accept`, method: 'POST' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      // Keeps the position before the tags are invalidated, so the refetches wait for this write.
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['ExhibitorInvitation', 'ExhibitorCompany']),
     }),
   }),
