@@ -12,6 +12,7 @@ import { home as bcHome } from './businessConference/home.js';
 import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
 import { groups as contactsGroups } from './contacts/groups.js';
 import { crmImport as contactsCrmImport } from './contacts/crm-import.js';
+import { companies as exhibitorCompanies } from './exhibitor/companies.js';
 
 export const messages = {
   http: {
@@ -586,6 +587,8 @@ export const messages = {
   },
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },
+  /** The exhibitor module (issue 23), one section per area (src/messages/exhibitor/<area>.ts). */
+  exhibitor: { companies: exhibitorCompanies },
 } as const;
 
 export type Messages = typeof messages;

@@ -31,6 +31,7 @@ export const FUTURE_ACTIONS = [
   'offer.manage',
   'demand.manage',
   'exhibitor.manage',
+  'exhibitor.invite',
   'stand.manage',
   'contact.read',
   'contact.manage',
@@ -178,6 +179,18 @@ const EXHIBITOR_MENU: MatrixMenuEntry[] = [
   },
 ];
 
+/** Spec "Permission-driven menus", exhibitor: the module administrator's pages (companies, invitations, stands, records). */
+const EXHIBITOR_ADMIN_MENU: MatrixMenuEntry[] = [
+  i('dashboard', ''),
+  i('users', '/users'),
+  i('invitations', '/invitations'),
+  i('participants', '/participants'),
+  i('stands', '/stands'),
+  i('records', '/records'),
+  i('exhibitions', '/exhibitions'),
+  i('meetingsRoom', '/meetingsRoom'),
+];
+
 // ----- the matrix -------------------------------------------------------------------------------------------
 export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, RolePermission>> } = {
   store: {
@@ -297,9 +310,9 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       rank: 3,
       scope: 'event',
       team: true,
-      actions: ['event.read', 'exhibitor.manage', 'stand.manage'],
-      menu: EXHIBITOR_MENU,
-      extraPages: ['/users', '/invitations', '/participants', '/stands', '/records', '/exhibitions', '/meetingsRoom'],
+      actions: ['event.read', 'exhibitor.manage', 'exhibitor.invite', 'stand.manage'],
+      menu: EXHIBITOR_ADMIN_MENU,
+      extraPages: ['/exhibitor', '/speaker', '/invitation'],
       anyPage: true,
       grants: ['exhibitor'],
     },
@@ -308,7 +321,7 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       rank: 2,
       scope: 'exhibitorCompany',
       team: false,
-      actions: ['event.read', 'stand.manage'],
+      actions: ['event.read', 'exhibitor.invite', 'stand.manage'],
       menu: EXHIBITOR_MENU,
     },
   },

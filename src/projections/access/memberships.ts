@@ -8,6 +8,7 @@ import type {
   EventPublished,
 } from '../../domain/events/event.js';
 import type { ParticipantApproved, ParticipantRejected } from '../../domain/businessConference/participant.js';
+import type { InvitationAccepted as ExhibitorInvitationAccepted } from '../../domain/exhibitor/company.js';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { defineProjection } from '../projection.js';
@@ -22,7 +23,8 @@ export type AccessSourceEvent =
   | CollaboratorInvited
   | CollaboratorRemoved
   | ParticipantApproved
-  | ParticipantRejected;
+  | ParticipantRejected
+  | ExhibitorInvitationAccepted;
 
 /**
  * `access.memberships`: the read model the guard asks (one indexed query per request, src/projections/access/queries.ts).
@@ -36,7 +38,7 @@ export type AccessSourceEvent =
  */
 async function grant(
   trx: Transaction<DB>,
-  g: { userId: string; eventId: string; module: string; role: string; roundId: string | null; by: string; at: string },
+  g: { userId: string; eventId: string; module: string; role: string; roundId: string | null; exhibitorCompanyId?: string | null; by: string | null; at: string },
 ) {
   await trx
     .insertInto('access_memberships')
@@ -51,7 +53,7 @@ async function grant(
           eb.val(g.module).as('module'),
           eb.val(g.role).as('role'),
           sql<string | null>`${g.roundId}::text`.as('round_id'),
-          sql<string | null>`NULL::text`.as('exhibitor_company_id'),
+          sql<string | null>`${g.exhibitorCompanyId ?? null}::text`.as('exhibitor_company_id'),
           eb.val(g.by).as('granted_by'),
           sql<Date>`${g.at}::timestamptz`.as('granted_at'),
         ])
@@ -73,6 +75,7 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
     'events.CollaboratorRemoved',
     'businessConference.ParticipantApproved',
     'businessConference.ParticipantRejected',
+    'exhibitor.InvitationAccepted',
   ],
   async handle(events, { trx }) {
     for (const e of events) {
@@ -129,6 +132,12 @@ export const accessMemberships = defineProjection<AccessSourceEvent>({
             .where('round_id', '=', e.data.roundId)
             .execute();
           break;
+        case 'exhibitor.InvitationAccepted': {
+          // The company's administrator, exhibitors and speakers hold the exhibitor role in that company only.
+          const d = e.data;
+          await grant(trx, { userId: d.userId, eventId: d.eventId, module: 'exhibitor', role: 'exhibitor', roundId: null, exhibitorCompanyId: d.companyId, by: null, at: d.at });
+          break;
+        }
       }
     }
   },

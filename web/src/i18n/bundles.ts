@@ -16,6 +16,7 @@ export const STRING_BUNDLES = {
   sales: ['sales'],
   businessConference: ['businessConference'],
   contacts: ['contacts'],
+  exhibitor: ['exhibitor'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringBundle = keyof typeof STRING_BUNDLES;

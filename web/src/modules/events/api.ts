@@ -62,7 +62,7 @@ async function remember<T extends { position: string | null; data?: unknown }>(q
  * so the server authorizes by client, event, module and page. The module area sets the context; calls about
  * another event than the one on screen carry none (the server then checks the user's roles in that event).
  */
-let access: { client?: string; eventId?: string; module?: string; page?: string; businessConference?: string } = {};
+let access: { client?: string; eventId?: string; module?: string; page?: string; businessConference?: string; exhibitorCompany?: string } = {};
 export function setAccessContext(next: typeof access) {
   access = next;
 }
@@ -76,6 +76,8 @@ function headersFor(eventId: string): Record<string, string> {
   }
   // The round chosen in the toolbar's round selector (business conference).
   if (access.businessConference) h.businessconference = access.businessConference;
+  // The company chosen in the toolbar's exhibitor company selector (exhibitor module).
+  if (access.exhibitorCompany) h.exhibitorcompany = access.exhibitorCompany;
   return h;
 }
 
@@ -176,9 +178,13 @@ export const eventsApi = eventsTagged.injectEndpoints({
         transformResponse: (r: { data: ModulesData }) => r.data,
         providesTags: ['Event', 'Collaborator'],
       }),
-      validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string; businessConference?: string }>({
-        // A participant's role is held in a round: the chosen one goes as the `businessconference` header.
-        query: ({ businessConference, ...q }) => ({ url: 'validateRole', params: after({ ...q }), headers: businessConference ? { businessconference: businessConference } : {} }),
+      validateRole: b.query<RoleData, { client: string; event?: string; module?: string; page?: string; businessConference?: string; exhibitorCompany?: string }>({
+        // A participant's role is held in a round, an exhibitor's in a company: the chosen one goes as its header.
+        query: ({ businessConference, exhibitorCompany, ...q }) => ({
+          url: 'validateRole',
+          params: after({ ...q }),
+          headers: { ...(businessConference ? { businessconference: businessConference } : {}), ...(exhibitorCompany ? { exhibitorcompany: exhibitorCompany } : {}) },
+        }),
         transformResponse: (r: ValidateRoleResponse) => r.data.data,
         providesTags: ['Permissions', 'Event', 'Ticket', 'PaymentMethod'],
       }),

@@ -3,6 +3,7 @@ import { MODULE_AREA_RESERVED_WORDS, type ModuleName } from '@contracts/events';
 import { storePages } from '../sales/storePages';
 import { conferencePages } from '../businessConference/conferencePages';
 import { contactsPages } from '../contacts/pages';
+import { exhibitorPages } from '../exhibitor/pages';
 
 /**
  * Module drawers of the organizer area. The items per module and role are the access matrix's (the spec's "Menus"
@@ -34,7 +35,7 @@ export const BUILT_PAGES: Partial<Record<ModuleName, readonly string[]>> = {
   businessConference: ['', ...Object.keys(conferencePages)],
   settings: ['', '/user'],
   contacts: Object.keys(contactsPages),
-  exhibitor: [''],
+  exhibitor: ['', ...Object.keys(exhibitorPages)],
 };
 
 const toItem = (module: ModuleName, i: MatrixMenuItem): MenuItem => ({

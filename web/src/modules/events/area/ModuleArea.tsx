@@ -24,6 +24,8 @@ import { ModuleAreaContext, modulePath, type ModuleAreaValue } from './context';
 import { ModuleDrawer } from './ModuleDrawer';
 import { EventStatusChip } from '../components/common';
 import { RoundRedirects, RoundSelector, useConferenceRounds } from '../../businessConference/rounds/RoundToolbar';
+import { CompanySelector } from '../../exhibitor/CompanySelector';
+import { useCurrentCompany } from '../../exhibitor/useCompany';
 
 /** Spec breakpoint: the publish button and the side menu need a wide screen (1060 px). */
 const WIDE = '(min-width:1060px)';
@@ -50,9 +52,11 @@ export function Component() {
 
   // Business conference: the toolbar's round; a participant's role is the one held in it.
   const conference = useConferenceRounds(module, eventParam);
+  // Exhibitor module: the toolbar's company; an exhibitor's role is the one held in it.
+  const exhibitor = useCurrentCompany(module === 'exhibitor' ? eventParam : undefined);
   const { data, error, isFetching, isLoading } = useValidateRoleQuery(
-    { client: administrator, event: eventParam, module, page, businessConference: conference.round?._id },
-    { skip: conference.loading },
+    { client: administrator, event: eventParam, module, page, businessConference: conference.round?._id, exhibitorCompany: exhibitor.company?._id },
+    { skip: conference.loading || exhibitor.loading },
   );
 
   // Changing event or administrator resets permissions (spec section 4).
@@ -73,9 +77,9 @@ export function Component() {
 
   // Headers of the spec for the page's calls; layout effects run before the pages' fetching effects.
   useLayoutEffect(() => {
-    setAccessContext({ client: administrator, eventId: event?._id, module: event ? module : undefined, page, businessConference: conference.round?._id });
+    setAccessContext({ client: administrator, eventId: event?._id, module: event ? module : undefined, page, businessConference: conference.round?._id, exhibitorCompany: exhibitor.company?._id });
     return () => setAccessContext({});
-  }, [administrator, event?._id, module, page, conference.round?._id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [administrator, event?._id, module, page, conference.round?._id, exhibitor.company?._id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const hasMenu = !!module && menuFor(module, role).length > 0;
   // Mounted for the publisher whether or not the event is published yet: the publish's loading dialog must
@@ -192,6 +196,7 @@ export function Component() {
           </FormControl>
         )}
         {event && module === 'businessConference' && <RoundSelector state={conference} />}
+        {event && module === 'exhibitor' && <CompanySelector state={exhibitor} />}
         {event && (
           <EventStatusChip published={event.published} cancelled={!!event.cancelledAt} />
         )}

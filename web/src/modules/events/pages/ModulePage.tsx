@@ -6,6 +6,7 @@ import { ErrorView } from '../../../components/ErrorPage';
 import { useModuleArea } from '../area/context';
 import { storePages } from '../../sales/storePages';
 import { conferencePages } from '../../businessConference/conferencePages';
+import { exhibitorPages } from '../../exhibitor/pages';
 import { ConferenceLayer } from '../../businessConference/home/layer';
 import { matchPage, PageParamsContext } from './pageMatch';
 
@@ -22,7 +23,7 @@ const PAGES: Record<string, Record<string, LazyExoticComponent<ComponentType>>> 
   store: { '/tickets': Tickets, '/manage/settings': PaymentMethods, '/manage/paymentMethods': PaymentMethods, '/history': History, ...storePages },
   // The business conference's Tablero ('') is its own once built.
   businessConference: { '': ModuleHome, ...conferencePages },
-  exhibitor: { '': ModuleHome },
+  exhibitor: { '': ModuleHome, ...exhibitorPages },
   settings: { '': ModuleHome, '/user': Team },
 };
 

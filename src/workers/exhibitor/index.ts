@@ -1,0 +1,5 @@
+import type { JobDefinition } from '../jobs.js';
+import { invitationMailJob } from './invitation-mail.js';
+
+/** Background jobs of the exhibitor module. */
+export const exhibitorJobs: JobDefinition[] = [invitationMailJob];
