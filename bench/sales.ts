@@ -66,7 +66,14 @@ const typeOf = (i: number, types: number) => (i * 31) % types;
 function lightClient(baseUrl: string, token?: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
   const { hostname, port } = new URL(baseUrl);
-  const post = (path: string, body: unknown) =>
+  // A keep-alive socket the server closed as idle just as a request reused it fails with ECONNRESET before any
+  // answer: sent again once on a fresh socket, as browsers do (every bench request is idempotent: client and scan ids).
+  const post = (path: string, body: unknown): Promise<{ status: number; body: any }> =>
+    postOnce(path, body).catch((err: NodeJS.ErrnoException & { reused?: boolean }) => {
+      if (err.code === 'ECONNRESET' && err.reused) return postOnce(path, body);
+      throw err;
+    });
+  const postOnce = (path: string, body: unknown) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const payload = Buffer.from(JSON.stringify(body));
       const req = http.request(
@@ -94,7 +101,7 @@ function lightClient(baseUrl: string, token?: string) {
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (err) => reject(Object.assign(err, { reused: req.reusedSocket })));
       req.end(payload);
     });
   return { post, close: () => agent.destroy() };

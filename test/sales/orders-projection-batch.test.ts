@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { orderStreamId, type OrderEvent } from '../../src/domain/sales/order.js';
+import { rebuildProjection } from '../../src/projections/rebuild.js';
+import { ordersProjection } from '../../src/projections/sales/orders.js';
+import { useFixture } from '../support/app.js';
+import { createTestContext } from '../support/context.js';
+
+/**
+ * The orders projection writes a batch's new reservations together (orders, lines and history in a few INSERTs,
+ * src/projections/sales/orders.ts): the rows must be exactly those of one event per batch.
+ */
+describe('orders projection: reservations written in batches', () => {
+  const t = useFixture(createTestContext, (ctx) => ctx.dispose());
+
+  const rows = async () => ({
+    orders: (await sql`SELECT * FROM sales_orders ORDER BY id`.execute(t.db)).rows,
+    lines: (await sql`SELECT order_id, ticket_type_id, name, quantity, unit_price FROM sales_order_lines ORDER BY order_id, ticket_type_id`.execute(t.db)).rows,
+    history: (await sql`SELECT * FROM sales_order_history ORDER BY order_id, version`.execute(t.db)).rows,
+  });
+
+  it('given reservations interleaved with payments, expiries and attendees, then one batch writes what one event per batch writes', async () => {
+    const eventId = randomUUID();
+    const at = '2031-05-01T10:00:00.000Z';
+    const orders = Array.from({ length: 40 }, (_, i) => ({ orderId: randomUUID(), quantity: 1 + (i % 4), free: i % 10 === 9 }));
+    for (const [i, o] of orders.entries()) {
+      const unitPrice = o.free ? 0 : 5000;
+      const events: OrderEvent[] = [
+        {
+          type: 'sales.OrderReserved',
+          data: {
+            orderId: o.orderId,
+            eventId,
+            buyerId: null,
+            currency: 'PEN',
+            lines: [
+              { ticketTypeId: 'general', name: 'General', quantity: o.quantity, unitPrice, currency: 'PEN' },
+              ...(i % 3 === 0 ? [{ ticketTypeId: 'vip', name: 'VIP', quantity: 1, unitPrice, currency: 'PEN' as const }] : []),
+            ],
+            total: unitPrice * (o.quantity + (i % 3 === 0 ? 1 : 0)),
+            holdUntil: '2031-05-01T10:15:00.000Z',
+            at,
+            buyer: i % 2 ? { name: `Compradora ${i}`, email: `c${i}@example.test` } : null,
+          },
+        },
+      ];
+      await t.store.appendToStream(orderStreamId(o.orderId), events, { expectedVersion: 'no_stream' });
+      // Every fourth order goes on in a later append (so reservations and other events interleave in the log).
+      if (i % 4 === 1) {
+        await t.store.appendToStream(
+          orderStreamId(o.orderId),
+          [{ type: 'sales.OrderPaid', data: { orderId: o.orderId, eventId, method: 'card', amount: 5000, currency: 'PEN', at, chargeId: `chr_${i}` } }],
+          { expectedVersion: 0 },
+        );
+      }
+      if (i % 4 === 2) await t.store.appendToStream(orderStreamId(o.orderId), [{ type: 'sales.OrderExpired', data: { orderId: o.orderId, eventId, at } }], { expectedVersion: 0 });
+      if (i % 4 === 3) {
+        await t.store.appendToStream(
+          orderStreamId(o.orderId),
+          [{ type: 'sales.AttendeesSet', data: { orderId: o.orderId, eventId, buyer: { name: 'Ana', email: 'ana@example.test' }, attendees: [{ ticketTypeId: 'general', name: 'Ana', email: 'ana@example.test', answers: {} }], at } }],
+          { expectedVersion: 0 },
+        );
+      }
+    }
+    const one = await rebuildProjection({ db: t.db, store: t.store }, ordersProjection, { batchSize: 1 });
+    const oneByOne = await rows();
+    expect(oneByOne.orders).toHaveLength(40);
+    expect(oneByOne.history.length).toBe(40 + 30);
+    const all = await rebuildProjection({ db: t.db, store: t.store }, ordersProjection, { batchSize: 2000 });
+    expect(all.applied).toBe(one.applied);
+    expect(await rows()).toEqual(oneByOne);
+    const statuses = new Map(oneByOne.orders.map((r: any) => [r.id, r.status]));
+    expect(statuses.get(orders[1].orderId)).toBe('paid');
+    expect(statuses.get(orders[2].orderId)).toBe('expired');
+    expect(statuses.get(orders[0].orderId)).toBe('reserved');
+  });
+});
