@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orderStreamId, type OrderEvent } from '../../src/domain/sales/order.js';
 import { rebuildProjection } from '../../src/projections/rebuild.js';
 import { ordersProjection } from '../../src/projections/sales/orders.js';
+import { ticketsProjection } from '../../src/projections/sales/tickets.js';
 import { useFixture } from '../support/app.js';
 import { createTestContext } from '../support/context.js';
 
@@ -18,9 +19,10 @@ describe('orders projection: reservations written in batches', () => {
     orders: (await sql`SELECT * FROM sales_orders ORDER BY id`.execute(t.db)).rows,
     lines: (await sql`SELECT order_id, ticket_type_id, name, quantity, unit_price FROM sales_order_lines ORDER BY order_id, ticket_type_id`.execute(t.db)).rows,
     history: (await sql`SELECT * FROM sales_order_history ORDER BY order_id, version`.execute(t.db)).rows,
+    tickets: (await sql`SELECT * FROM sales_tickets ORDER BY order_id, position`.execute(t.db)).rows,
   });
 
-  it('given reservations interleaved with payments, expiries and attendees, then one batch writes what one event per batch writes', async () => {
+  it('given reservations interleaved with payments, expiries and attendees, then one batch writes the orders, lines, history and tickets one event per batch writes', async () => {
     const eventId = randomUUID();
     const at = '2031-05-01T10:00:00.000Z';
     const orders = Array.from({ length: 40 }, (_, i) => ({ orderId: randomUUID(), quantity: 1 + (i % 4), free: i % 10 === 9 }));
@@ -50,7 +52,26 @@ describe('orders projection: reservations written in batches', () => {
       if (i % 4 === 1) {
         await t.store.appendToStream(
           orderStreamId(o.orderId),
-          [{ type: 'sales.OrderPaid', data: { orderId: o.orderId, eventId, method: 'card', amount: 5000, currency: 'PEN', at, chargeId: `chr_${i}` } }],
+          [
+            { type: 'sales.OrderPaid', data: { orderId: o.orderId, eventId, method: 'card', amount: 5000, currency: 'PEN', at, chargeId: `chr_${i}` } },
+            {
+              type: 'sales.TicketsIssued',
+              data: {
+                orderId: o.orderId,
+                eventId,
+                buyerId: null,
+                at,
+                tickets: Array.from({ length: o.quantity }, (_, k) => ({
+                  ticketId: randomUUID(),
+                  code: `T${i}-${k}-${randomUUID().slice(0, 6)}`,
+                  ticketTypeId: 'general',
+                  ticketTypeName: 'General',
+                  attendeeName: k === 0 ? `Asistente ${i}` : null,
+                  attendeeEmail: null,
+                })),
+              },
+            },
+          ],
           { expectedVersion: 0 },
         );
       }
@@ -64,10 +85,13 @@ describe('orders projection: reservations written in batches', () => {
       }
     }
     const one = await rebuildProjection({ db: t.db, store: t.store }, ordersProjection, { batchSize: 1 });
+    await rebuildProjection({ db: t.db, store: t.store }, ticketsProjection, { batchSize: 1 });
     const oneByOne = await rows();
     expect(oneByOne.orders).toHaveLength(40);
-    expect(oneByOne.history.length).toBe(40 + 30);
+    expect(oneByOne.history.length).toBe(40 + 30 + 10);
+    expect(oneByOne.tickets.length).toBe(orders.filter((_, i) => i % 4 === 1).reduce((n, o) => n + o.quantity, 0));
     const all = await rebuildProjection({ db: t.db, store: t.store }, ordersProjection, { batchSize: 2000 });
+    await rebuildProjection({ db: t.db, store: t.store }, ticketsProjection, { batchSize: 2000 });
     expect(all.applied).toBe(one.applied);
     expect(await rows()).toEqual(oneByOne);
     const statuses = new Map(oneByOne.orders.map((r: any) => [r.id, r.status]));
