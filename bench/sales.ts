@@ -36,6 +36,15 @@ const DOORS = 4;
 const DOUBLE_SHARE = 0.05;
 
 const log = (...a: unknown[]) => console.error(...a);
+
+// Statements sent to PostgreSQL by this process (API, projections, raw baseline): counted around each rush to print
+// statements per request beside the CPU per request (the fourteenth session found the cost to be per statement).
+let statements = 0;
+const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: unknown, ...a: unknown[]) {
+  statements++;
+  return query.apply(this, a);
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
@@ -191,6 +200,7 @@ async function productRush(t: Node, org: Client, buyer: ReturnType<typeof lightC
   const refusals = new Map<string, number>();
   const refuse = (why: string) => void refusals.set(why, (refusals.get(why) ?? 0) + 1);
   const cpu0 = process.cpuUsage();
+  const statements0 = statements;
   const start = performance.now();
   await pool(buyers, CONCURRENCY, async (i) => {
     const n = wanted(i);
@@ -211,6 +221,7 @@ async function productRush(t: Node, org: Client, buyer: ReturnType<typeof lightC
   });
   const elapsed = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const sent = statements - statements0;
   // Oversold: what the read model holds once the projections caught up, per type and in total.
   if (lastPosition) await waitForPosition(t.ctx.db, t.ctx.store, lastPosition, { timeoutMs: 60_000 });
   const rows = await sql<{ ticket_type_id: string; n: string }>`
@@ -236,6 +247,8 @@ async function productRush(t: Node, org: Client, buyer: ReturnType<typeof lightC
     // The bench process is the API, its projections and workers, and the buyers' HTTP clients: its CPU per request.
     cpuMsPerRequest: r1((cpu.user + cpu.system) / 1000 / (buyers + payLat.length)),
     cpuBusy: r1((cpu.user + cpu.system) / 1000 / (elapsed * 1000)),
+    // Every statement of the process while the buyers ran (requests and the projections behind them), per request.
+    statementsPerRequest: r1(sent / (buyers + payLat.length)),
   };
 }
 
