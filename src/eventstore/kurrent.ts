@@ -28,6 +28,7 @@ import {
   type ReadAllResult,
   type RecordedEvent,
   type Reservation,
+  type StreamReadRequest,
   type SubscribeOptions,
   type Subscription,
   ReservationConflictError,
@@ -156,6 +157,11 @@ export class KurrentEventStore implements EventStore {
       throw err;
     }
     return out;
+  }
+
+  /** KurrentDB has no multi-stream read: the stream reads run concurrently on the one gRPC connection. */
+  async readStreams(requests: StreamReadRequest[]): Promise<RecordedEvent[][]> {
+    return Promise.all(requests.map((r) => this.readStream(r.streamId, { fromVersion: r.fromVersion })));
   }
 
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {

@@ -70,6 +70,11 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
+export interface StreamReadRequest {
+  streamId: string;
+  fromVersion?: number;
+}
+
 export interface ReadAllOptions {
   /** Exclusive start; null or undefined reads from the beginning. */
   after?: string | null;
@@ -105,6 +110,12 @@ export interface EventStore {
   readonly kind: 'postgres' | 'kurrentdb';
   appendToStream(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: { fromVersion?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  /**
+   * Several streams' tails in one read (one round trip on PostgreSQL): for each request, the events of its stream
+   * from `fromVersion` (default 0) in stream order, answered in the requests' order ([] for a missing stream).
+   * Each stream's answer is a consistent prefix of that stream, as `readStream` would return it.
+   */
+  readStreams(requests: StreamReadRequest[]): Promise<RecordedEvent[][]>;
   /** Events of all streams in commit order, never skipping one that commits late. */
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /** Catch-up subscription over all events from a checkpoint; keeps following new ones until stopped. */

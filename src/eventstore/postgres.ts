@@ -8,6 +8,7 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type RecordedEvent,
+  type StreamReadRequest,
   type SubscribeOptions,
   ReservationConflictError,
   WrongExpectedVersionError,
@@ -386,6 +387,22 @@ export class PostgresEventStore implements EventStore {
       [streamId, options.fromVersion ?? 0, options.maxCount ?? 2_147_483_647],
     );
     return rows.map(toRecorded);
+  }
+
+  async readStreams(requests: StreamReadRequest[]): Promise<RecordedEvent[][]> {
+    if (requests.length === 0) return [];
+    if (requests.length === 1) return [await this.readStream(requests[0].streamId, { fromVersion: requests[0].fromVersion })];
+    // One statement for all the tails (each by the (stream_id, stream_version) key), one round trip.
+    const { rows } = await this.pool.query(
+      `SELECT r.i::int AS req, e.position, e.transaction_id::text AS tx, e.stream_id, e.stream_version, e.event_id, e.type, e.data, e.metadata, e.created_at
+         FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream_id, from_version, i)
+         JOIN es_events e ON e.stream_id = r.stream_id AND e.stream_version >= r.from_version
+        ORDER BY r.i, e.stream_version`,
+      [requests.map((r) => r.streamId), requests.map((r) => r.fromVersion ?? 0)],
+    );
+    const out: RecordedEvent[][] = requests.map(() => []);
+    for (const row of rows) out[row.req - 1].push(toRecorded(row));
+    return out;
   }
 
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {

@@ -74,6 +74,29 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       expect(await store.readStream(sid('missing'))).toEqual([]);
     });
 
+    it('reads several streams\' tails in one call, each a prefix of its stream in request order', async () => {
+      const a = sid('multi-a');
+      const b = sid('multi-b');
+      await store.appendToStream(a, [ev('test.A', { n: 1 }), ev('test.B', { n: 2 }), ev('test.C', { n: 3 })], { expectedVersion: 'no_stream' });
+      const rb = await store.appendToStream(b, [ev('test.X', { n: 9 })], { expectedVersion: 'no_stream' });
+      const missing = sid('multi-missing');
+      const read = await store.readStreams([{ streamId: b }, { streamId: missing }, { streamId: a, fromVersion: 1 }, { streamId: a, fromVersion: 3 }]);
+      expect(read.map((events) => events.map((e) => [e.streamId, e.streamVersion, e.type]))).toEqual([
+        [[b, 0, 'test.X']],
+        [],
+        [
+          [a, 1, 'test.B'],
+          [a, 2, 'test.C'],
+        ],
+        [],
+      ]);
+      expect(read[0][0].position).toBe(rb.position);
+      expect(read[0][0].data).toEqual({ n: 9 });
+      // The same answer as one readStream per request.
+      expect(read[2]).toEqual(await store.readStream(a, { fromVersion: 1 }));
+      expect(await store.readStreams([])).toEqual([]);
+    });
+
     it('keeps caller-provided event ids and metadata', async () => {
       const s = sid('meta');
       const eventId = randomUUID();

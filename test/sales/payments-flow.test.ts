@@ -180,4 +180,24 @@ describe('card payments, webhooks, late payments, refunds', () => {
     const team = await org.post(`/order/${second.body.order._id}/cancel`, { reason: 'Duplicado' });
     expect(team.body.order.status).toBe('cancelled');
   });
+  it('a new secret key of the card method is used by the next payment (the provider kept per process follows its vault reference)', async () => {
+    const { org, ev, buyer, order } = await reserved(1);
+    const pay = (orderId: string) => buyer.post(`/reservationCulqi/${orderId}`, { token: culqi.token(), email: 'carla@example.com', clientId: randomUUID() });
+    expect((await pay(order._id)).status).toBe(200);
+    const methods = await org.get(`/event/${ev.id}/paymentMethods`);
+    const pmId = methods.body.data.find((p: { kind: string }) => p.kind === 'card')._id as string;
+    expect((await org.put(`/event/${ev.id}/paymentMethod/${pmId}`, { secretKey: 'sk_test_revocada' })).status).toBe(200);
+    const next = await buyer.post('/reservation', { clientId: randomUUID(), eventId: ev.id, lines: [{ ticketTypeId: ev.ticketIds[0], quantity: 1 }] });
+    const before = charges();
+    const refused = await pay(next.body.order._id);
+    // Culqi refused the revoked key: nothing charged, the order still reserved.
+    expect(refused.status).not.toBe(200);
+    expect(refused.body.messagePublic).toBeTruthy();
+    expect([...culqi.charges.values()].filter((c) => c.metadata.orderRef === next.body.order._id)).toHaveLength(0);
+    expect((await org.put(`/event/${ev.id}/paymentMethod/${pmId}`, { secretKey: 'sk_test_123' })).status).toBe(200);
+    const paid = await pay(next.body.order._id);
+    expect(paid.status).toBe(200);
+    expect(paid.body.order).toMatchObject({ status: 'paid' });
+    expect(charges() - before).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -6,10 +6,10 @@ import { messages } from '../../messages/es.js';
 import type { ChargeRequest, PaymentProvider, WebhookEvent, WebhookHeaders } from '../../payments/port.js';
 import { purchaseNumberOf } from '../../payments/merchant.js';
 import { createWebhookInbox } from '../../payments/webhook-inbox.js';
-import { findEvent } from '../../projections/events/queries.js';
 import { loadOrder, loadOrderAt, payOrder, recordLatePaymentRefund, type LiveOrder } from './pay.js';
 import { cardProvider, merchantProviderOf } from './providers.js';
 import { orderDto } from './reserve.js';
+import { loadSaleState } from './sale-state.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'config' | 'redis' | 'logger'>;
 
@@ -80,8 +80,8 @@ async function payableOrder(ctx: Ctx, orderId: string, attempt?: string): Promis
 }
 
 async function describe(ctx: Ctx, order: LiveOrder) {
-  const event = await findEvent(ctx.db, order.eventId);
-  return m.chargeDescription(event?.event_name ?? order.eventId);
+  const { event } = await loadSaleState(ctx, order.eventId);
+  return m.chargeDescription(event?.eventName ?? order.eventId);
 }
 
 /**

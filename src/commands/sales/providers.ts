@@ -11,6 +11,7 @@ import { paymentMethodsOf } from '../../projections/events/queries.js';
 import { storeSettings, type StoreSettings } from '../../projections/sales/settings.js';
 import { loadEvent } from '../events/service.js';
 import { revealPaymentSecret } from '../events/secrets.js';
+import { loadSaleState } from './sale-state.js';
 
 type Ctx = Pick<AppContext, 'store' | 'db' | 'redis' | 'config'>;
 
@@ -21,14 +22,31 @@ type Ctx = Pick<AppContext, 'store' | 'db' | 'redis' | 'config'>;
  * charges and refunds once per idempotency key (src/payments/idempotency.ts).
  */
 export async function cardProvider(ctx: Ctx, eventId: string): Promise<PaymentProvider> {
-  const loaded = await loadEvent(ctx, eventId);
-  const card = loaded?.state.paymentMethods.find((p) => p.method.kind === 'card');
+  // The event's state from the per-process sale state (its tail read, grouped with the other requests'), not a
+  // whole-stream read per payment.
+  const { event } = await loadSaleState(ctx, eventId);
+  const card = event?.paymentMethods.find((p) => p.method.kind === 'card');
   if (!card || card.method.kind !== 'card') throw notAccepted();
+  // The provider (its secret revealed from the vault) is kept per process for a short while, keyed by the method's
+  // vault reference: a new key is a new reference, a removed method is no longer in the event's state above.
+  const key = `${eventId}:${card.id}:${card.method.secretKeyCipher ?? ''}`;
+  let byKey = providers.get(ctx.store);
+  if (!byKey) providers.set(ctx.store, (byKey = new Map()));
+  const cached = byKey.get(key);
+  if (cached && cached.until > Date.now()) return cached.provider;
   const secretKey = await revealPaymentSecret(ctx, eventId, card.id, card.method.secretKeyCipher);
   if (!secretKey) throw new DomainError('PAYMENT_NOT_CONFIGURED', messages.payments.notConfigured, 502);
-  const provider = createCulqiProvider({ secretKey, baseUrl: ctx.config.payments.culqiApiUrl });
-  return withIdempotentCharges(provider, ctx.redis, { prefix: ctx.config.redisPrefix });
+  const provider = withIdempotentCharges(createCulqiProvider({ secretKey, baseUrl: ctx.config.payments.culqiApiUrl }), ctx.redis, { prefix: ctx.config.redisPrefix });
+  byKey.delete(key);
+  byKey.set(key, { provider, until: Date.now() + PROVIDER_TTL_MS });
+  if (byKey.size > MAX_PROVIDERS) byKey.delete(byKey.keys().next().value!);
+  return provider;
 }
+
+/** How long a revealed card provider is reused by this process, and how many are kept. */
+const PROVIDER_TTL_MS = 5 * 60_000;
+const MAX_PROVIDERS = 200;
+const providers = new WeakMap<object, Map<string, { provider: PaymentProvider; until: number }>>();
 
 export async function merchantProviderOf(ctx: Ctx, eventId: string) {
   const loaded = await loadEvent(ctx, eventId);

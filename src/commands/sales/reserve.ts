@@ -6,14 +6,13 @@ import { orderDecider, orderStreamId, priceLines, toMinorUnits, type Buyer, type
 import { quotaDecider, quotaStreamId, type HoldSeats, type QuotaEvent, type ReleaseReason, type SeatsHeld } from '../../domain/sales/quota.js';
 import { messages } from '../../messages/es.js';
 import { usersByIds } from '../../projections/accounts/queries.js';
-import { findEvent } from '../../projections/events/queries.js';
 import { storeSettings } from '../../projections/sales/settings.js';
 import { checkOrderLimits } from '../../domain/sales/settings.js';
-import { loadEvent } from '../events/service.js';
 import { handleCommand } from '../handle.js';
 import { codeForOrder } from './codes.js';
 import { holdSeatsGrouped } from './quota-group.js';
 import { loadQuota } from './quota-state.js';
+import { loadSaleState, loadSaleStateByCode } from './sale-state.js';
 
 type Ctx = Pick<AppContext, 'store' | 'clock' | 'newId' | 'db' | 'config'>;
 
@@ -37,12 +36,11 @@ export async function reserveOrder(
   },
 ): Promise<{ order: OrderDto; position: string | null; duplicate: boolean }> {
   const notOnSale = () => new NotFoundError('EVENT_NOT_ON_SALE', messages.sales.eventNotOnSale);
-  const eventId = input.eventId ?? (await findEvent(ctx.db, input.eventCode!))?.id;
-  if (!eventId) throw notOnSale();
-  // The store's settings (manage/settings: hold time, tickets per purchase) are read beside the event.
-  const [loaded, settings] = await Promise.all([loadEvent(ctx, eventId), storeSettings(ctx.db, eventId, { defaultHoldSeconds: ctx.config.salesHoldSeconds })]);
-  if (!loaded || !loaded.state.published || loaded.state.cancelledAt) throw notOnSale();
-  const event = loaded.state;
+  // The event and its store settings (manage/settings: hold time, tickets per purchase) from their streams, both
+  // folded per process and read by their tails in one multi-stream read (./sale-state.ts).
+  const sale = input.eventId ? await loadSaleState(ctx, input.eventId) : await loadSaleStateByCode(ctx, input.eventCode!);
+  if (!sale?.event || !sale.event.published || sale.event.cancelledAt) throw notOnSale();
+  const { eventId, event, settings } = sale;
   const offer: OfferedTicket[] = event.tickets.map((t) => ({
     ticketTypeId: t.id,
     name: t.name,

@@ -1,6 +1,6 @@
 import type { Transaction, Updateable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/sales/order.js';
+import { ORDER_EVENT_TYPES, type OrderEvent, type OrderReserved } from '../../domain/sales/order.js';
 import type { Recorded } from '../../eventstore/port.js';
 import { expireOrderJob } from '../../workers/sales/expire-order.js';
 import { defineProjection } from '../projection.js';
@@ -16,14 +16,26 @@ export const ordersProjection = defineProjection<OrderEvent>({
   eventTypes: ORDER_EVENT_TYPES,
   async handle(events, ctx) {
     const changed = new Map<string, { eventId: string; orderId: string; position: string }>();
+    const scheduleExpiry = (orderId: string, holdUntil: string) =>
+      ctx.afterCommit(({ jobs }) => jobs.enqueue(expireOrderJob, { orderId }, orderId, { delay: Date.parse(holdUntil) - Date.now() }));
+    // A rush is mostly new reservations: consecutive OrderReserved are written together (their orders in one
+    // INSERT, their lines in another) and every event's history row in one INSERT at the end, so a batch costs a
+    // few statements instead of three per reservation. Other events apply one by one, after the run before them.
+    let run: Recorded<OrderReserved>[] = [];
+    const flush = async () => {
+      if (run.length) await insertReserved(ctx.trx, run, scheduleExpiry);
+      run = [];
+    };
     for (const e of events) {
-      await apply(ctx.trx, e, (holdUntil) => {
-        const orderId = e.data.orderId;
-        ctx.afterCommit(({ jobs }) => jobs.enqueue(expireOrderJob, { orderId }, orderId, { delay: Date.parse(holdUntil) - Date.now() }));
-      });
-      await history(ctx.trx, e);
+      if (e.type === 'sales.OrderReserved') run.push(e);
+      else {
+        await flush();
+        await apply(ctx.trx, e, (holdUntil) => scheduleExpiry(e.data.orderId, holdUntil));
+      }
       changed.set(e.data.orderId, { eventId: e.data.eventId, orderId: e.data.orderId, position: e.position });
     }
+    await flush();
+    await history(ctx.trx, events);
     if (!ctx.replaying && changed.size) await pushOrderUpdates(ctx, [...changed.values()]);
   },
   async reset(trx) {
@@ -157,11 +169,60 @@ function detailOf(e: Recorded<OrderEvent>): Record<string, unknown> {
   }
 }
 
-async function history(trx: Trx, e: Recorded<OrderEvent>) {
-  const by = ('by' in e.data ? (e.data.by ?? null) : null) ?? e.metadata.userId ?? null;
-  await trx
-    .insertInto('sales_order_history')
-    .values({ order_id: e.data.orderId, version: e.streamVersion, type: e.type.replace(/^sales\./, ''), at: e.data.at, by, detail: JSON.stringify(detailOf(e)) })
-    .onConflict((oc) => oc.columns(['order_id', 'version']).doNothing())
-    .execute();
+/** Rows per INSERT (well under PostgreSQL's 65,535 parameters). */
+const CHUNK = 500;
+const chunks = <T>(xs: T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** The history rows of a batch's events (one INSERT per 500; a replayed event's row is already there). */
+async function history(trx: Trx, events: Recorded<OrderEvent>[]) {
+  const rows = events.map((e) => {
+    const by = ('by' in e.data ? (e.data.by ?? null) : null) ?? e.metadata.userId ?? null;
+    return { order_id: e.data.orderId, version: e.streamVersion, type: e.type.replace(/^sales\./, ''), at: e.data.at, by, detail: JSON.stringify(detailOf(e)) };
+  });
+  for (const chunk of chunks(rows)) {
+    await trx
+      .insertInto('sales_order_history')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['order_id', 'version']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * New reservations' rows, several at once: the orders (a replayed one exists already and is skipped with its
+ * lines, as the one-by-one path does), then the lines of those inserted; expiry scheduled as in `apply`.
+ */
+async function insertReserved(trx: Trx, events: Recorded<OrderReserved>[], scheduleExpiry: (orderId: string, holdUntil: string) => void) {
+  // An order is reserved once per stream; a repeated id in one run keeps the first, as ON CONFLICT would.
+  const byOrder = new Map<string, OrderReserved['data']>();
+  for (const e of events) if (!byOrder.has(e.data.orderId)) byOrder.set(e.data.orderId, e.data);
+  for (const chunk of chunks([...byOrder.values()])) {
+    const inserted = await trx
+      .insertInto('sales_orders')
+      .values(
+        chunk.map((d) => ({
+          id: d.orderId,
+          event_id: d.eventId,
+          buyer_id: d.buyerId,
+          status: 'reserved' as const,
+          currency: d.currency,
+          total: d.total,
+          hold_until: d.holdUntil,
+          created_at: d.at,
+          updated_at: d.at,
+          buyer_name: d.buyer?.name ?? null,
+          buyer_email: d.buyer?.email ?? null,
+          buyer_phone: d.buyer?.phone ?? null,
+          created_by: d.by ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    const fresh = inserted.map((r) => byOrder.get(r.id)!);
+    const lines = fresh.flatMap((d) => d.lines.map((l) => ({ order_id: d.orderId, ticket_type_id: l.ticketTypeId, name: l.name, quantity: l.quantity, unit_price: l.unitPrice })));
+    for (const part of chunks(lines)) await trx.insertInto('sales_order_lines').values(part).execute();
+    // Free and team-issued orders are paid in the same append: nothing to expire.
+    for (const d of fresh) if (d.total > 0 && !d.by) scheduleExpiry(d.orderId, d.holdUntil);
+  }
 }
