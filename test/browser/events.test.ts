@@ -303,8 +303,18 @@ describe('organizer workspace in the browser (chromium)', () => {
     // the business conference module, even for the administrator.
     await owner.page.goto(`/module/${organizer.user._id}/rueda-agro-2027/store`);
     await owner.page.getByTestId('publish-event').waitFor();
-    await owner.page.getByTestId('module-select').click();
-    await owner.page.getByRole('option', { name: 'RUEDA DE NEGOCIOS' }).click();
+    // On a loaded machine the first click can land before the select is ready: open it until the option shows.
+    const option = owner.page.getByRole('option', { name: 'RUEDA DE NEGOCIOS' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await option.isVisible())) await owner.page.getByTestId('module-select').click();
+          return option.isVisible();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
+    await option.click();
     await owner.page.waitForURL(`**/module/${organizer.user._id}/rueda-agro-2027/businessConference`);
     await poll(() => owner.page.getByText('Este evento aún no tiene ruedas de negocios').count()).toBe(1);
     expect(await owner.page.getByTestId('publish-event').count()).toBe(0);

@@ -2,26 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
+import { contactsCall } from './api.js';
 
 // Merging two contacts over HTTP (issue 22): the kept one takes the other's phone, company, custom values and the
 // newer consent; the other leaves the grid, its phone moves with the merge, the audit says it; retries are one merge.
 const app = useTestApp({ parts: { workers: false } });
 
-async function call(user: SignedUpUser, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.api}/contacts/${user.user._id}${path}`, {
-    method,
-    headers: { ...bearer(user.token), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
-}
+const call = (user: SignedUpUser, method: string, path: string, body?: unknown, client?: string) => contactsCall(app.api, user, method, path, body, client);
 
 describe('merging contacts', { timeout: 60_000 }, () => {
   it('keeps one contact with the other’s values, marks the other merged and audits both', async () => {

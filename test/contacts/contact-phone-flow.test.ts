@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
+import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
+import { contactsCall } from './api.js';
 
 // One person, one contact per organizer by phone (issue 22): phones normalised to E.164 with libphonenumber-js
 // (Peru by default) and reserved per organizer like the e-mail, moved on a change and released on delete.
 const app = useTestApp({ parts: { workers: false } });
 
-async function call(user: SignedUpUser, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.api}/contacts/${user.user._id}${path}`, {
-    method,
-    headers: { ...bearer(user.token), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
-}
+const call = (user: SignedUpUser, method: string, path: string, body?: unknown, client?: string) => contactsCall(app.api, user, method, path, body, client);
 
 describe('contacts matched by phone', { timeout: 60_000 }, () => {
   it('stores the phone as E.164, refuses the same number written another way, moves and releases it', async () => {

@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearer, signUp, type SignedUpUser } from '../support/accounts.js';
+import { signUp, type SignedUpUser } from '../support/accounts.js';
 import { useTestApp } from '../support/app.js';
+import { contactsCall } from './api.js';
 import { client as eventsClient, createEvent, signUpVerified } from '../events/helpers.js';
 
 // The CRM's groups, tasks, report and erasure over HTTP against a real node (PostgreSQL, Redis, BullMQ worker).
 const app = useTestApp();
 
-async function call(user: SignedUpUser, method: string, path: string, body?: unknown, client = user.user._id) {
-  const res = await fetch(`${app.api}/contacts/${client}${path}`, {
-    method,
-    headers: { ...bearer(user.token), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
-}
+const call = (user: SignedUpUser, method: string, path: string, body?: unknown, client?: string) => contactsCall(app.api, user, method, path, body, client);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function contact(org: SignedUpUser, body: Record<string, unknown>) {
   const r = await call(org, 'POST', '/contacts', { clientId: randomUUID(), ...body });
