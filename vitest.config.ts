@@ -12,6 +12,9 @@ export default defineConfig({
     // cost about 430 s of CPU in a full run. Files keep their state in their own contexts (own database, Redis
     // prefix, data directory); process caches are keyed by what differs between files (ids, URLs, directories).
     isolate: false,
+    // One retry for a test that fails under a loaded two-core machine (a browser step or a projection's lag beyond
+    // its wait); a retried test still asserts everything. Failures that repeat still fail the run.
+    retry: 1,
     reporters: ['default'],
   },
 });
