@@ -105,7 +105,8 @@ describe('chat over HTTP and Socket.IO', () => {
     const list = await until(async () => {
       const r = await A.get('users');
       const entry = (r.body.data as ChatListEntry[]).find((e) => e._id === beto.user._id);
-      return entry?.unreadMessages === 3 ? entry : null;
+      // The count and the last message are two read-model writes: wait for both.
+      return entry?.unreadMessages === 3 && entry.chatMessage?.id === ids[2] ? entry : null;
     });
     expect(list).toMatchObject({ name: 'Beto Ruiz', chatRoom: roomId, publicUserId: beto.user.publicUserId, writing: false, state: 'online' });
     expect(list.chatMessage?.id).toBe(ids[2]);
