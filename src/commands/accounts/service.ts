@@ -89,9 +89,12 @@ export async function loadPersonalData(ctx: Ctx, userId: string): Promise<{ emai
   return clearEmail !== null && clearName !== null ? { email: clearEmail, displayName: clearName } : null;
 }
 
-/** Read-your-writes: the read model has caught up with `position` (bounded wait). */
+/**
+ * Read-your-writes: the read model has caught up with `position` (bounded wait). A sign-up answers once its user is
+ * readable (auth reads the read model): at least 5 s, longer where READ_AFTER_TIMEOUT_MS says so (tests: 15 s).
+ */
 async function caughtUp(ctx: Ctx, position: string | null) {
-  if (position) await waitForPosition(ctx.db, ctx.store, position, { timeoutMs: 5000 });
+  if (position) await waitForPosition(ctx.db, ctx.store, position, { timeoutMs: Math.max(5000, ctx.config.readAfterTimeoutMs) });
 }
 
 /** The user from the read model, waiting for the user's last event when the projection lags behind. */
