@@ -1,8 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../support/accounts.js';
-import { apiAs, createEventApi } from './events-helpers.js';
+import { apiAs, createEventApi, eventCodes } from './events-helpers.js';
 import { eventually, navigateInApp, newPage, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 /** Focus and announcements for keyboard and screen-reader users (web/src/components/a11y.ts). */
 let browser: Browser;
@@ -53,22 +56,22 @@ describe('accessibility of forms and navigation (chromium)', () => {
 
   it('after a route change the new page’s heading has the focus; not on the first load', async () => {
     const organizer = await signUp(base, { displayName: 'Ruta Organizadora' });
-    await createEventApi(apiAs(base, organizer), { eventName: 'Foro de Accesibilidad', eventCode: 'foro-accesibilidad-a11y' });
+    await createEventApi(apiAs(base, organizer), { eventName: 'Foro de Accesibilidad', eventCode: ec('foro-accesibilidad-a11y') });
     const { context, page } = await signedIn(organizer);
-    await page.goto(`/module/${organizer.user._id}/foro-accesibilidad-a11y/store`);
+    await page.goto(`/module/${organizer.user._id}/${ec('foro-accesibilidad-a11y')}/store`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect((await focused(page)).tag).toBe('body');
-    await navigateInApp(page, `/module/${organizer.user._id}/foro-accesibilidad-a11y/store/history`);
+    await navigateInApp(page, `/module/${organizer.user._id}/${ec('foro-accesibilidad-a11y')}/store/history`);
     await eventually(async () => focused(page)).toEqual({ id: '', tag: 'h1', text: 'Historial de cambios' });
     expect(await page.locator('main h1').getAttribute('tabindex')).toBe('-1');
-    await navigateInApp(page, `/module/${organizer.user._id}/foro-accesibilidad-a11y/store/tickets`);
+    await navigateInApp(page, `/module/${organizer.user._id}/${ec('foro-accesibilidad-a11y')}/store/tickets`);
     await eventually(async () => (await focused(page)).text).toBe('Entradas');
     await context.close();
   });
 
   it('the team page shows one event selector, on a phone and on a desktop', async () => {
     const organizer = await signUp(base, { displayName: 'Equipo Organizadora' });
-    await createEventApi(apiAs(base, organizer), { eventName: 'Congreso del Equipo', eventCode: 'congreso-equipo-a11y' });
+    await createEventApi(apiAs(base, organizer), { eventName: 'Congreso del Equipo', eventCode: ec('congreso-equipo-a11y') });
     for (const width of [390, 1280]) {
       const { context, page } = await signedIn(organizer, width, 844);
       await page.goto(`/module/${organizer.user._id}/users`);

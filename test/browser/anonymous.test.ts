@@ -1,8 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiAs, createEventApi } from './events-helpers.js';
+import { apiAs, createEventApi, eventCodes } from './events-helpers.js';
 import { newPage, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 // An anonymous visitor's first loads: no console error and no failed request (GET validate's 401 was one on every
 // page). The web app asks GET session, which answers 200 with `user: null`.
@@ -48,7 +51,7 @@ describe('anonymous visitor (chromium)', () => {
   it('loads the home page, a public event page and sign-in with no console error and no failed request', async () => {
     const organizer = await signUp(base, { displayName: 'Lucía Paredes' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Feria del Libro Anónima', eventCode: 'feria-libro-anonima' });
+    const ev = await createEventApi(api, { eventName: 'Feria del Libro Anónima', eventCode: ec('feria-libro-anonima') });
     expect((await api('POST', `/event/${ev._id}/ticket`, { name: 'General', price: 0, quantity: 100 })).status).toBe(201);
     const published = await api('PUT', `/event/${ev._id}`, { published: true });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
@@ -61,7 +64,7 @@ describe('anonymous visitor (chromium)', () => {
     });
     for (const [path, heading] of [
       ['/', 'Tu evento a un clic'],
-      ['/e/feria-libro-anonima', 'Feria del Libro Anónima'],
+      [`/e/${ec('feria-libro-anonima')}`, 'Feria del Libro Anónima'],
       ['/auth/sign-in', 'Iniciar Sesión'],
     ] as const) {
       await page.goto(path);

@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiAs, createEventApi, seriousViolationsOutsideAppBar } from './events-helpers.js';
+import { apiAs, createEventApi, seriousViolationsOutsideAppBar, eventCodes } from './events-helpers.js';
 import { signedIn } from './sales-helpers.js';
 import { hasHorizontalScroll, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 150 });
 
@@ -16,9 +19,9 @@ describe('business conference rounds (chromium)', () => {
   it('the organizer creates a round on settings/businessConference; the selector shows it and the drawer items become enabled', async () => {
     const organizer = await signUp(base, { displayName: 'Rosa Huamán' });
     const api = apiAs(base, organizer);
-    await createEventApi(api, { eventName: 'Expo Agro 2030', eventCode: 'expo-agro-2030' });
+    await createEventApi(api, { eventName: 'Expo Agro 2030', eventCode: ec('expo-agro-2030') });
     const { page } = await signedIn(app, organizer);
-    const area = `/module/${organizer.user._id}/expo-agro-2030/businessConference`;
+    const area = `/module/${organizer.user._id}/${ec('expo-agro-2030')}/businessConference`;
 
     // No round yet: a page that needs one sends the team to settings/businessConference (spec 8).
     await page.goto(`${base}${area}/settings/offerFields`);
@@ -55,7 +58,7 @@ describe('business conference rounds (chromium)', () => {
 
     // The Tablero shows the round with its slots (2 days of 09:00-13:00, 30 min: 16).
     await page.getByTestId('menu-dashboard').click();
-    const code = (await api('GET', '/businessConferencesByPermission?event=expo-agro-2030')).body.data.data[0].code;
+    const code = (await api('GET', `/businessConferencesByPermission?event=${ec('expo-agro-2030')}`)).body.data.data[0].code;
     await poll(() => page.getByTestId(`fig-slots-${code}`).textContent()).toBe('16');
     expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
 
@@ -65,19 +68,19 @@ describe('business conference rounds (chromium)', () => {
     await page.locator('#field-0-label').fill('Certificación');
     expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
     await page.getByTestId('fields-save').click();
-    await poll(async () => (await api('GET', '/businessConferencesByPermission?event=expo-agro-2030')).body.data.data[0].offerFields.length).toBe(1);
+    await poll(async () => (await api('GET', `/businessConferencesByPermission?event=${ec('expo-agro-2030')}`)).body.data.data[0].offerFields.length).toBe(1);
 
     // The catalogue filter offers the sector and the new field (a fresh load: the saved field is read from the server).
     await page.goto(`${base}${area}/settings/catalogueFilter`);
     await page.getByTestId('filter-certificacion').click();
     expect(await seriousViolationsOutsideAppBar(page)).toEqual([]);
     await page.getByTestId('filter-save').click();
-    await poll(async () => (await api('GET', '/businessConferencesByPermission?event=expo-agro-2030')).body.data.data[0].catalogueFilter).toEqual(['certificacion']);
+    await poll(async () => (await api('GET', `/businessConferencesByPermission?event=${ec('expo-agro-2030')}`)).body.data.data[0].catalogueFilter).toEqual(['certificacion']);
 
     // A second round; the selection persists across reloads (per event).
     expect(
       (
-        await api('POST', `/event/${(await api('GET', '/businessConferencesByPermission?event=expo-agro-2030')).body.data.data[0].eventId}/businessConferences`, {
+        await api('POST', `/event/${(await api('GET', `/businessConferencesByPermission?event=${ec('expo-agro-2030')}`)).body.data.data[0].eventId}/businessConferences`, {
           name: 'Rueda Textil',
           startDate: '2030-06-01',
           endDate: '2030-06-01',
@@ -118,7 +121,7 @@ describe('business conference rounds (chromium)', () => {
   it('a participant switching to a round where their role does not open the page is sent to that role\'s first page', async () => {
     const organizer = await signUp(base, { displayName: 'Marco Salas' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Rueda Andina 2030', eventCode: 'rueda-andina-2030' });
+    const ev = await createEventApi(api, { eventName: 'Rueda Andina 2030', eventCode: ec('rueda-andina-2030') });
     const body = (name: string, date: string) => ({
       name,
       startDate: date,
@@ -150,7 +153,7 @@ describe('business conference rounds (chromium)', () => {
         .execute();
     }
     const { page } = await signedIn(app, part);
-    const area = `/module/${organizer.user._id}/rueda-andina-2030/businessConference`;
+    const area = `/module/${organizer.user._id}/${ec('rueda-andina-2030')}/businessConference`;
     await page.goto(`${base}${area}/offer/productCatalog`);
     // The first round is chosen; the participant's selector lists only their rounds.
     await poll(() => page.getByTestId('round-select').textContent()).toContain('Rueda Café');

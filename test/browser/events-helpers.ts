@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { beforeEach } from 'vitest';
 import dayjs from 'dayjs';
 import type { EventDto } from '../../src/contracts/events.js';
 import type { SignedUpUser } from '../support/accounts.js';
@@ -43,4 +45,16 @@ export function eventFormDate(days: number, hour: number): string {
 export async function seriousViolationsOutsideAppBar(page: import('playwright-core').Page): Promise<string[]> {
   const violations = await seriousAxeViolations(page, ['header.MuiAppBar-root']);
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Event codes for a test file: `ec('feria-2030')` is `feria-2030-<suffix>`, a new suffix for every attempt of every
+ * test (vitest retries a failed test once; the retry signs up a new organizer, and a code is unique across all).
+ */
+export function eventCodes(): (base: string) => string {
+  let suffix = randomBytes(2).toString('hex');
+  beforeEach(() => {
+    suffix = randomBytes(2).toString('hex');
+  });
+  return (base) => `${base}-${suffix}`;
 }

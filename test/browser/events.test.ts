@@ -4,8 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAdministrator, signUp, type SignedUpUser } from '../support/accounts.js';
 import { markEmailVerified } from '../../src/commands/accounts/service.js';
-import { apiAs, createEventApi, eventFormDate, seriousViolationsOutsideAppBar } from './events-helpers.js';
+import { apiAs, createEventApi, eventFormDate, seriousViolationsOutsideAppBar, eventCodes } from './events-helpers.js';
 import { hasHorizontalScroll, newPage, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 /** expect.poll with a browser-friendly timeout. */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -159,26 +162,26 @@ describe('organizer workspace in the browser (chromium)', () => {
   it('asks a paid event for a payment method before publishing, then publishes', async () => {
     const organizer = await signUp(base, { displayName: 'Carlos Mendoza' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Congreso de Innovación 2027', eventCode: 'congreso-innovacion-2027', currency: 'USD' });
+    const ev = await createEventApi(api, { eventName: 'Congreso de Innovación 2027', eventCode: ec('congreso-innovacion-2027'), currency: 'USD' });
     const ticket = await api('POST', `/event/${ev._id}/ticket`, { name: 'Entrada VIP', price: 80, quantity: 50 });
     expect(ticket.status).toBe(201);
 
     const { context, page } = await signedIn(organizer);
     // Edit: the form comes filled; saving returns to the Tablero with the new data (read-your-writes).
-    await page.goto(`/module/${organizer.user._id}/editEvent/congreso-innovacion-2027`);
+    await page.goto(`/module/${organizer.user._id}/editEvent/${ec('congreso-innovacion-2027')}`);
     await poll(() => page.getByLabel('Nombre del evento').inputValue()).toBe('Congreso de Innovación 2027');
     // The event's own code is never reported as taken.
     await page.waitForTimeout(700);
     expect(await page.locator('#event-eventCode-helper-text').textContent()).not.toMatch(/ya está en uso/);
     await page.getByLabel('Descripción').fill('Dos días de conferencias sobre innovación y emprendimiento.');
     await page.getByTestId('event-save').click();
-    await page.waitForURL(`**/module/${organizer.user._id}/congreso-innovacion-2027/store`);
+    await page.waitForURL(`**/module/${organizer.user._id}/${ec('congreso-innovacion-2027')}/store`);
     await page.getByText('Entradas / aforo').first().waitFor();
     expect(await page.getByText('Añade una descripción').count()).toBe(1);
     await page.getByTestId('publish-event').click();
     await poll(() => page.getByRole('dialog').getByText('Configura un método de pago').count()).toBe(1);
     await page.getByRole('button', { name: 'Configurar método de pago' }).click();
-    await page.waitForURL('**/congreso-innovacion-2027/store/manage/paymentMethods');
+    await page.waitForURL(`**/${ec('congreso-innovacion-2027')}/store/manage/paymentMethods`);
     await poll(() => page.getByText('configura al menos un método de pago para poder publicarlo').count()).toBe(1);
 
     // Bank deposit through the form (validated with the shared zod schema).
@@ -203,7 +206,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     const cashier = await signUp(base, { displayName: 'Ana Paredes' });
     await markEmailVerified(app.ctx, cashier.user._id);
     expect((await api('POST', `/event/${ev._id}/collaborator`, { email: cashier.email, module: 'store', role: 'register' })).status).toBe(201);
-    await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store/history`);
+    await page.goto(`/module/${organizer.user._id}/${ec('congreso-innovacion-2027')}/store/history`);
     await poll(() => page.getByRole('row').count()).toBeGreaterThan(3);
     const cell = (text: string) => page.getByRole('cell', { name: text, exact: true });
     await poll(() => cell('Rol · TIENDA').count()).toBe(1);
@@ -219,7 +222,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     for (const text of ['"Cuándo","Quién","Qué"', '"Rol · TIENDA"', '"Registro"', '"Depósito bancario"', '"Pública"', '"Dólares (USD)"']) expect(csv).toContain(text);
     for (const code of ['"role.store"', '"bankDeposit"', '"USD"']) expect(csv).not.toContain(code);
     // The administrator may open any page of the module: one that is not built (yet) is not found, not denied.
-    await page.goto(`/module/${organizer.user._id}/congreso-innovacion-2027/store/manage/reportesNuevos`);
+    await page.goto(`/module/${organizer.user._id}/${ec('congreso-innovacion-2027')}/store/manage/reportesNuevos`);
     await poll(() => page.getByText('ERROR 404 - PÁGINA NO ENCONTRADA').count()).toBe(1);
     expect(await page.getByText('ACCESO DENEGADO').count()).toBe(0);
 
@@ -233,16 +236,16 @@ describe('organizer workspace in the browser (chromium)', () => {
       if (r.url().includes('/api/v2/events/code-availability')) checks.push(new URL(r.url()).searchParams.get('code') ?? '');
     });
     await page.getByLabel('Código del evento').fill('');
-    await page.getByLabel('Código del evento').pressSequentially('congreso-innovacion-2027', { delay: 40 });
+    await page.getByLabel('Código del evento').pressSequentially(ec('congreso-innovacion-2027'), { delay: 40 });
     await poll(() => codeHelper.textContent()).toBe('El código del evento ya está en uso. Elige otro.');
     // Debounced: the settled code is checked, not every key (a slow machine may let one pause through).
-    expect(checks.at(-1)).toBe('congreso-innovacion-2027');
+    expect(checks.at(-1)).toBe(ec('congreso-innovacion-2027'));
     expect(checks.length).toBeLessThanOrEqual(3);
     expect(await page.getByLabel('Código del evento').getAttribute('aria-invalid')).toBe('true');
     // A free code clears it; the taken one brings it back.
-    await page.getByLabel('Código del evento').fill('congreso-innovacion-2027-b');
+    await page.getByLabel('Código del evento').fill(`${ec('congreso-innovacion-2027')}-b`);
     await poll(() => codeHelper.textContent()).toMatch(/^Código disponible/);
-    await page.getByLabel('Código del evento').fill('congreso-innovacion-2027');
+    await page.getByLabel('Código del evento').fill(ec('congreso-innovacion-2027'));
     await poll(() => codeHelper.textContent()).toBe('El código del evento ya está en uso. Elige otro.');
     // Saving anyway is still refused by the server (the reservation is the guarantee).
     await page.getByLabel('Lugar').fill('Lima');
@@ -253,7 +256,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     expect(page.url()).toContain('/create');
 
     // Public page: the USD price with its prefix.
-    await page.goto('/e/congreso-innovacion-2027');
+    await page.goto(`/e/${ec('congreso-innovacion-2027')}`);
     await page.getByTestId('public-ticket').filter({ hasText: '$ 80.00' }).waitFor();
     await context.close();
   }, 60_000);
@@ -264,15 +267,15 @@ describe('organizer workspace in the browser (chromium)', () => {
     // Team invitations grant at once only to accounts that proved their e-mail (access module).
     await markEmailVerified(app.ctx, collaborator.user._id);
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Rueda de Negocios Agroexportadora', eventCode: 'rueda-agro-2027' });
+    const ev = await createEventApi(api, { eventName: 'Rueda de Negocios Agroexportadora', eventCode: ec('rueda-agro-2027') });
     await api('POST', `/event/${ev._id}/ticket`, { name: 'Libre', price: 0, quantity: 100 });
     const invited = await api('POST', `/event/${ev._id}/collaborator`, { email: collaborator.email, module: 'businessConference', role: 'production' });
     expect(invited.status).toBe(201);
 
     const { context, page } = await signedIn(collaborator);
     await page.goto('/module');
-    await page.getByTestId('event-rueda-agro-2027').getByTestId('module-link-businessConference').click();
-    await page.waitForURL(`**/module/${organizer.user._id}/rueda-agro-2027/businessConference`);
+    await page.getByTestId(`event-${ec('rueda-agro-2027')}`).getByTestId('module-link-businessConference').click();
+    await page.waitForURL(`**/module/${organizer.user._id}/${ec('rueda-agro-2027')}/businessConference`);
     await poll(() => page.getByText('Este evento aún no tiene ruedas de negocios').count()).toBe(1);
     // Production's drawer: no Registro presencial nor Solicitudes de ayuda; items disabled without conferences.
     expect(await page.getByTestId('menu-report').count()).toBe(1);
@@ -282,12 +285,12 @@ describe('organizer workspace in the browser (chromium)', () => {
     await shot(page, 'bc-production-1280');
 
     // The store of the event is not theirs: 403 page.
-    await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/store/tickets`);
+    await page.goto(`/module/${organizer.user._id}/${ec('rueda-agro-2027')}/store/tickets`);
     await poll(() => page.getByText('ACCESO DENEGADO').count()).toBe(1);
     // A page production may open but that is not built yet: 404; one it may not open (attendance): 403.
-    await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/businessConference/report`);
+    await page.goto(`/module/${organizer.user._id}/${ec('rueda-agro-2027')}/businessConference/report`);
     await poll(() => page.getByText('ERROR 404 - PÁGINA NO ENCONTRADA').count()).toBe(1);
-    await page.goto(`/module/${organizer.user._id}/rueda-agro-2027/businessConference/registerAttendance`);
+    await page.goto(`/module/${organizer.user._id}/${ec('rueda-agro-2027')}/businessConference/registerAttendance`);
     await poll(() => page.getByText('ACCESO DENEGADO').count()).toBe(1);
 
     const publish = await apiAs(base, collaborator)('PUT', `/event/${ev._id}`, { published: true });
@@ -301,7 +304,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     const owner = await signedIn(organizer);
     // Changing module from the toolbar navigates to /module/{client}/{eventCode}/{module}; no publish button in
     // the business conference module, even for the administrator.
-    await owner.page.goto(`/module/${organizer.user._id}/rueda-agro-2027/store`);
+    await owner.page.goto(`/module/${organizer.user._id}/${ec('rueda-agro-2027')}/store`);
     await owner.page.getByTestId('publish-event').waitFor();
     // On a loaded machine the first click can land before the select is ready: open it until the option shows.
     const option = owner.page.getByRole('option', { name: 'RUEDA DE NEGOCIOS' });
@@ -315,7 +318,7 @@ describe('organizer workspace in the browser (chromium)', () => {
       )
       .toBe(true);
     await option.click();
-    await owner.page.waitForURL(`**/module/${organizer.user._id}/rueda-agro-2027/businessConference`);
+    await owner.page.waitForURL(`**/module/${organizer.user._id}/${ec('rueda-agro-2027')}/businessConference`);
     await poll(() => owner.page.getByText('Este evento aún no tiene ruedas de negocios').count()).toBe(1);
     expect(await owner.page.getByTestId('publish-event').count()).toBe(0);
     // Registro presencial and Solicitudes de ayuda are the administrator's.
@@ -375,10 +378,10 @@ describe('organizer workspace in the browser (chromium)', () => {
   it('on a phone the dashboard offers the publish button the toolbar has no room for; the owner\'s own notification goes to the bell, not over the toolbar', async () => {
     const organizer = await signUp(base, { displayName: 'Rosa Mamani' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Feria del Libro de Arequipa', eventCode: 'feria-libro-aqp' });
+    const ev = await createEventApi(api, { eventName: 'Feria del Libro de Arequipa', eventCode: ec('feria-libro-aqp') });
     await api('POST', `/event/${ev._id}/ticket`, { name: 'Libre', price: 0, quantity: 100 });
     const { context, page } = await signedIn(organizer, 390, 844);
-    await page.goto(`/module/${organizer.user._id}/feria-libro-aqp/store`);
+    await page.goto(`/module/${organizer.user._id}/${ec('feria-libro-aqp')}/store`);
     await page.getByTestId('publish-event').click();
     await page.getByTestId('publish-confirm').click();
     const success = page.getByText('¡Enhorabuena! Tu evento se ha publicado en Aforo.');
@@ -396,7 +399,7 @@ describe('organizer workspace in the browser (chromium)', () => {
     const admin = await signUp(base, { displayName: 'Admin Plataforma' });
     await makeAdministrator(app.ctx, admin.user._id);
     const other = await signUp(base, { displayName: 'Zoe Organizadora' });
-    await createEventApi(apiAs(base, other), { eventName: 'Feria del Libro de Arequipa', eventCode: 'feria-libro-arequipa' });
+    await createEventApi(apiAs(base, other), { eventName: 'Feria del Libro de Arequipa', eventCode: ec('feria-libro-arequipa') });
 
     const { context, page } = await signedIn(admin);
     await page.goto('/admin');

@@ -2,9 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts.js';
 import { signUp } from '../support/accounts.js';
 import { signUpVerified } from '../events/helpers.js';
-import { apiAs, createEventApi, seriousViolationsOutsideAppBar } from './events-helpers.js';
+import { apiAs, createEventApi, seriousViolationsOutsideAppBar, eventCodes } from './events-helpers.js';
 import { signedIn } from './sales-helpers.js';
 import { atNode, hasHorizontalScroll, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 150 });
 
@@ -18,9 +21,9 @@ describe('exhibitor companies and invitations (chromium)', () => {
   it('the organizer registers a company and invites its administrator; the administrator accepts and invites an exhibitor within the quota', async () => {
     const organizer = await signUp(base, { displayName: 'Rosa Huamán' });
     const api = apiAs(base, organizer);
-    await createEventApi(api, { eventName: 'Expo Café 2030', eventCode: 'expo-cafe-2030' });
+    await createEventApi(api, { eventName: 'Expo Café 2030', eventCode: ec('expo-cafe-2030') });
     const { page } = await signedIn(app, organizer);
-    const area = `/module/${organizer.user._id}/expo-cafe-2030/exhibitor`;
+    const area = `/module/${organizer.user._id}/${ec('expo-cafe-2030')}/exhibitor`;
 
     // Empresas expositoras: the drawer links the built pages.
     await page.goto(`${base}${area}/users`);
@@ -83,12 +86,12 @@ describe('exhibitor companies and invitations (chromium)', () => {
   it('the exhibitor pages fit a phone (375 px)', async () => {
     const organizer = await signUp(base, { displayName: 'Ana Torres' });
     const api = apiAs(base, organizer);
-    await createEventApi(api, { eventName: 'Expo Textil 2030', eventCode: 'expo-textil-2030' });
+    await createEventApi(api, { eventName: 'Expo Textil 2030', eventCode: ec('expo-textil-2030') });
     const { page } = await signedIn(app, organizer, 375, 800);
-    await page.goto(`${base}/module/${organizer.user._id}/expo-textil-2030/exhibitor/users`);
+    await page.goto(`${base}/module/${organizer.user._id}/${ec('expo-textil-2030')}/exhibitor/users`);
     await page.getByTestId('company-new').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
-    await page.goto(`${base}/module/${organizer.user._id}/expo-textil-2030/exhibitor/invitations`);
+    await page.goto(`${base}/module/${organizer.user._id}/${ec('expo-textil-2030')}/exhibitor/invitations`);
     await page.getByTestId('invite-open').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });

@@ -3,9 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payOrder } from '../../src/commands/sales/pay.js';
 import { waitForPosition } from '../../src/projections/wait.js';
 import { signUp } from '../support/accounts.js';
-import { apiAs, createEventApi, seriousViolationsOutsideAppBar } from './events-helpers.js';
+import { apiAs, createEventApi, seriousViolationsOutsideAppBar, eventCodes } from './events-helpers.js';
 import { signedIn } from './sales-helpers.js';
 import { hasHorizontalScroll, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
@@ -19,10 +22,10 @@ describe('the confirmation mail template and the attendee chat switch (chromium)
   it('edits the template with a live preview, is refused a broken one in Spanish, saves and goes back to the default', async () => {
     const organizer = await signUp(base, { displayName: 'Marta Salas' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Festival de Jazz 2030', eventCode: 'festival-jazz-2030' });
+    const ev = await createEventApi(api, { eventName: 'Festival de Jazz 2030', eventCode: ec('festival-jazz-2030') });
 
     const { context, page } = await signedIn(app, organizer);
-    await page.goto(`/module/${organizer.user._id}/festival-jazz-2030/store/manage/confirmationMail`);
+    await page.goto(`/module/${organizer.user._id}/${ec('festival-jazz-2030')}/store/manage/confirmationMail`);
     await page.getByRole('heading', { name: 'Correo de confirmación', level: 1 }).waitFor();
     // A built page of the Gestionar group: a link in the drawer.
     await poll(() => page.getByTestId('menu-confirmationMail').evaluate((e) => e.tagName)).toBe('A');
@@ -91,7 +94,7 @@ describe('the confirmation mail template and the attendee chat switch (chromium)
   it("the event's team opens a chat with a buyer from /chat?user=; someone else is refused in Spanish", async () => {
     const organizer = await signUp(base, { displayName: 'Nora Vega' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Feria del Libro 2030', eventCode: 'feria-libro-2030' });
+    const ev = await createEventApi(api, { eventName: 'Feria del Libro 2030', eventCode: ec('feria-libro-2030') });
     const ticket = await api('POST', `/event/${ev._id}/ticket`, { name: 'General', price: 20, quantity: 50, clientId: randomUUID() });
     expect(ticket.status).toBe(201);
     expect((await api('POST', `/event/${ev._id}/paymentMethod`, { kind: 'card', key: 'pk_test_123', secretKey: 'sk_test_123' })).status).toBe(201);

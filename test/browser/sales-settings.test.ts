@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
-import { apiAs, createEventApi, seriousViolationsOutsideAppBar } from './events-helpers.js';
+import { apiAs, createEventApi, seriousViolationsOutsideAppBar, eventCodes } from './events-helpers.js';
 import { signedIn } from './sales-helpers.js';
 import { hasHorizontalScroll, useBrowserApp } from './support.js';
+
+// Event codes are unique across organizers and a retried test signs up a new one: each attempt gets its own.
+const ec = eventCodes();
 
 /** expect.poll with a browser-friendly timeout. */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -34,12 +37,12 @@ describe('store settings and registration form (chromium)', () => {
   it('builds a form with a text question, a choice and a consent; saves; a reload shows it and the preview checks answers', async () => {
     const organizer = await signUp(base, { displayName: 'Lucía Torres' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Congreso de Datos 2030', eventCode: 'congreso-datos-2030' });
+    const ev = await createEventApi(api, { eventName: 'Congreso de Datos 2030', eventCode: ec('congreso-datos-2030') });
     expect((await api('POST', `/event/${ev._id}/ticket`, { name: 'General', price: 50, quantity: 100 })).status).toBe(201);
     expect((await api('POST', `/event/${ev._id}/ticket`, { name: 'VIP', price: 150, quantity: 20 })).status).toBe(201);
 
     const { context, page } = await signedIn(app, organizer);
-    const formUrl = `/module/${organizer.user._id}/congreso-datos-2030/store/manage/form`;
+    const formUrl = `/module/${organizer.user._id}/${ec('congreso-datos-2030')}/store/manage/form`;
     await page.goto(formUrl);
     await page.getByText('Todavía no hay preguntas').waitFor();
 
@@ -124,10 +127,10 @@ describe('store settings and registration form (chromium)', () => {
   it('changes the hold time and the bank-deposit instructions; payment methods stay a tab away; works at 375 px', async () => {
     const organizer = await signUp(base, { displayName: 'Martín Salas' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Feria del Libro 2030', eventCode: 'feria-libro-2030' });
+    const ev = await createEventApi(api, { eventName: 'Feria del Libro 2030', eventCode: ec('feria-libro-2030') });
 
     const { context, page } = await signedIn(app, organizer);
-    await page.goto(`/module/${organizer.user._id}/feria-libro-2030/store/manage/settings`);
+    await page.goto(`/module/${organizer.user._id}/${ec('feria-libro-2030')}/store/manage/settings`);
     await page.getByLabel('Tiempo de reserva (minutos)').waitFor();
     await poll(() => page.getByText('Vacío: 15 minutos, el valor de la plataforma.', { exact: false }).count()).toBe(1);
 
@@ -160,15 +163,15 @@ describe('store settings and registration form (chromium)', () => {
 
     // The payment methods (events module) are a tab away.
     await page.getByTestId('settings-payments-tab').click();
-    await page.waitForURL('**/feria-libro-2030/store/manage/paymentMethods');
+    await page.waitForURL(`**/${ec('feria-libro-2030')}/store/manage/paymentMethods`);
     await page.getByTestId('pm-card-card').waitFor();
 
     // Phones: no horizontal scroll on either page.
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`/module/${organizer.user._id}/feria-libro-2030/store/manage/settings`);
+    await page.goto(`/module/${organizer.user._id}/${ec('feria-libro-2030')}/store/manage/settings`);
     await page.getByLabel('Tiempo de reserva (minutos)').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
-    await page.goto(`/module/${organizer.user._id}/feria-libro-2030/store/manage/form`);
+    await page.goto(`/module/${organizer.user._id}/${ec('feria-libro-2030')}/store/manage/form`);
     await page.getByText('Todavía no hay preguntas').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await shot(page, 'form-375');
@@ -177,7 +180,7 @@ describe('store settings and registration form (chromium)', () => {
   it('a question limited to a ticket type deleted since shows it, refuses the save until it is taken off', async () => {
     const organizer = await signUp(base, { displayName: 'Rosa Paredes' });
     const api = apiAs(base, organizer);
-    const ev = await createEventApi(api, { eventName: 'Foro Minero 2030', eventCode: 'foro-minero-2030' });
+    const ev = await createEventApi(api, { eventName: 'Foro Minero 2030', eventCode: ec('foro-minero-2030') });
     const general = (await api('POST', `/event/${ev._id}/ticket`, { name: 'General', price: 50, quantity: 100 })).body.data._id;
     const vip = (await api('POST', `/event/${ev._id}/ticket`, { name: 'VIP', price: 150, quantity: 20 })).body.data._id;
     const saved = await api('PUT', `/event/${ev._id}/form`, {
@@ -189,7 +192,7 @@ describe('store settings and registration form (chromium)', () => {
     expect((await api('DELETE', `/event/${ev._id}/ticket/${vip}`)).status).toBe(200);
 
     const { context, page } = await signedIn(app, organizer);
-    await page.goto(`/module/${organizer.user._id}/foro-minero-2030/store/manage/form`);
+    await page.goto(`/module/${organizer.user._id}/${ec('foro-minero-2030')}/store/manage/form`);
     await poll(() => page.locator('#field-0-ticketTypes').textContent()).toBe('General, Entrada eliminada (quítala)');
     await page.getByTestId('form-save').click();
     await poll(() => page.locator('#field-0-ticketTypes-helper-text').textContent()).toBe('Uno de los tipos de entrada elegidos no existe.');
