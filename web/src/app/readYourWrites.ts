@@ -16,7 +16,11 @@ export function readYourWrites() {
     keep,
     /** The last write's position, for reads the caller makes itself. */
     last: () => lastPosition,
-    /** From a mutation's `onQueryStarted`: keeps the answer's position once it arrives. */
+    /**
+     * From a mutation's `onQueryStarted`: keeps the answer's position once it arrives. Too late for the refetches of
+     * the mutation's own `invalidatesTags` (RTK Query starts them before `queryFulfilled` resolves): those need
+     * `response`; this is for writes that patch the cache themselves.
+     */
     async remember(queryFulfilled: Promise<{ data: unknown }>) {
       try {
         keep(positionOf((await queryFulfilled).data));

@@ -7,7 +7,7 @@ import { readYourWrites, seg } from '../../app/readYourWrites';
  * Calls of the contacts module (/api/v2/contacts/{client}/...). Writes answer an event-store position that the
  * next reads wait for (`after`), so a grid shows the write it just made.
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 const base = (client: string) => `contacts/${seg(client)}`;
 
 export interface Rows<R> {
@@ -40,7 +40,7 @@ export const contactsApi = tagged.injectEndpoints({
     }),
     saveCustomFields: b.mutation<Written<CustomField[]>, { client: string; entity: RecordEntity; fields: CustomField[] }>({
       query: ({ client, entity, fields }) => ({ url: `${base(client)}/fields/${entity}`, method: 'PUT', body: { fields } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactFields'] : []),
     }),
     records: b.query<Rows<ContactDto | CompanyDto>, GridArgs & { entity: RecordEntity }>({
@@ -54,17 +54,17 @@ export const contactsApi = tagged.injectEndpoints({
     }),
     createRecord: b.mutation<Written<ContactDto | CompanyDto>, { client: string; entity: RecordEntity; body: ContactBody & { clientId: string } }>({
       query: ({ client, entity, body }) => ({ url: `${base(client)}/${path(entity)}`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['Contacts', 'ContactsAudit'] : []),
     }),
     updateRecord: b.mutation<Written<ContactDto | CompanyDto>, { client: string; entity: RecordEntity; id: string; body: ContactBody }>({
       query: ({ client, entity, id, body }) => ({ url: `${base(client)}/${path(entity)}/${seg(id)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['Contacts', 'ContactsAudit'] : []),
     }),
     deleteRecord: b.mutation<Written<{ _id: string }>, { client: string; entity: RecordEntity; id: string }>({
       query: ({ client, entity, id }) => ({ url: `${base(client)}/${path(entity)}/${seg(id)}`, method: 'DELETE' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['Contacts', 'ContactsAudit'] : []),
     }),
     audit: b.query<Rows<AuditRowDto>, GridArgs & { entityId?: string }>({

@@ -8,7 +8,7 @@ import { contactsApi, type Rows } from './api';
  * Calls of the CRM's groups, tasks, report and erasure (/api/v2/contacts/{client}/...), on the contacts API's
  * cache (its 'Contacts' and 'ContactsAudit' tags too: an erasure or a group change refreshes those grids).
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 const base = (client: string) => `contacts/${seg(client)}`;
 type Written<R> = { data: R; position: string | null };
 export interface TaskBody {
@@ -39,22 +39,22 @@ export const groupsApi = tagged.injectEndpoints({
     }),
     crmCreateGroup: b.mutation<Written<GroupDto>, { client: string; body: { clientId: string; name: string; kind: GroupKind; filter: GroupFilter | null } }>({
       query: ({ client, body }) => ({ url: `${base(client)}/groups`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
     crmUpdateGroup: b.mutation<Written<GroupDto>, { client: string; id: string; body: { name: string; filter: GroupFilter | null } }>({
       query: ({ client, id, body }) => ({ url: `${base(client)}/groups/${seg(id)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
     crmDeleteGroup: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/groups/${seg(id)}`, method: 'DELETE' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
     crmChangeMembers: b.mutation<Written<GroupDto & { added?: number }>, { client: string; id: string; contactIds: string[]; remove?: boolean }>({
       query: ({ client, id, contactIds, remove }) => ({ url: `${base(client)}/groups/${seg(id)}/members${remove ? '/remove' : ''}`, method: 'POST', body: { contactIds } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactGroups'] : []),
     }),
     crmGroupAsOf: b.query<GroupAsOfDto, { client: string; id: string; at: string }>({
@@ -75,22 +75,22 @@ export const groupsApi = tagged.injectEndpoints({
     }),
     crmCreateTask: b.mutation<Written<TaskDto>, { client: string; body: TaskBody & { clientId: string } }>({
       query: ({ client, body }) => ({ url: `${base(client)}/tasks`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
     crmUpdateTask: b.mutation<Written<TaskDto>, { client: string; id: string; body: TaskBody }>({
       query: ({ client, id, body }) => ({ url: `${base(client)}/tasks/${seg(id)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
     crmSetTaskDone: b.mutation<Written<TaskDto>, { client: string; id: string; done: boolean }>({
       query: ({ client, id, done }) => ({ url: `${base(client)}/tasks/${seg(id)}/done`, method: 'PUT', body: { done } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
     crmDeleteTask: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/tasks/${seg(id)}`, method: 'DELETE' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactTasks'] : []),
     }),
     crmReport: b.query<ContactsReportDto, { client: string; period: 'week' | 'month' }>({
@@ -100,7 +100,7 @@ export const groupsApi = tagged.injectEndpoints({
     }),
     crmEraseContact: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/contacts/${seg(id)}/erase`, method: 'POST', body: {} }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['Contacts', 'ContactsAudit', 'ContactGroups', 'ContactTasks', 'ContactsReport'] : []),
     }),
   }),

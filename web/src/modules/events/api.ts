@@ -45,16 +45,17 @@ interface Write<T> {
  * fetch time, so reading the latest position here does not change cache keys.
  */
 const { after, keep } = readYourWrites();
-async function remember<T extends { position: string | null; data?: unknown }>(queryFulfilled: Promise<{ data: T }>) {
-  try {
-    const { data } = await queryFulfilled;
-    keep(data.position);
-    // This tab's own write refetches by its tags: the push about it then changes nothing.
-    const ev = data.data as { _id?: unknown; version?: unknown } | null;
-    if (typeof ev?._id === 'string' && typeof ev.version === 'number') seenVersion(ev._id, ev.version);
-  } catch {
-    /* errors are shown by the caller */
-  }
+/**
+ * A write's answer, kept before its tags are invalidated (a mutation's `transformResponse` runs before the refetches
+ * its tags start; `onQueryStarted` would run after them, and they would read without the position).
+ */
+function written<T>(r: unknown): T {
+  const data = r as { position?: string | null; data?: unknown } | null;
+  keep(data?.position);
+  // This tab's own write refetches by its tags: the push about it then changes nothing.
+  const ev = data?.data as { _id?: unknown; version?: unknown } | null | undefined;
+  if (typeof ev?._id === 'string' && typeof ev.version === 'number') seenVersion(ev._id, ev.version);
+  return r as T;
 }
 
 /**
@@ -151,17 +152,17 @@ function itemWrites<Dto>(b: Builder, path: string, tag: 'Ticket' | 'PaymentMetho
   return {
     create: b.mutation<Write<Dto>, { eventId: string; body: Record<string, unknown> }>({
       query: ({ eventId, body }) => ({ url: url(eventId), method: 'POST', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: written,
       invalidatesTags,
     }),
     update: b.mutation<Write<Dto>, { eventId: string; itemId: string; body: Record<string, unknown> }>({
       query: ({ eventId, itemId, body }) => ({ url: url(eventId, itemId), method: 'PUT', body, headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: written,
       invalidatesTags,
     }),
     remove: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
       query: ({ eventId, itemId }) => ({ url: url(eventId, itemId), method: 'DELETE', headers: headersFor(eventId) }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: written,
       invalidatesTags,
     }),
   };
@@ -241,29 +242,29 @@ export const eventsApi = eventsTagged.injectEndpoints({
       // ----- commands
       createEvent: b.mutation<Write<EventDto>, CreateEventRequest>({
         query: (body) => ({ url: 'event', method: 'POST', body }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
       }),
       updateEvent: b.mutation<Write<EventDto>, { id: string; body: UpdateEventRequest }>({
         query: ({ id, body }) => ({ url: `event/${seg(id)}`, method: 'PUT', body, headers: headersFor(id) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
       }),
       // Life cycle: a duplicate is a new draft (its client id makes a retried click one copy); a deleted draft and a
       // cancelled event change every list the user sees.
       duplicateEvent: b.mutation<Write<EventDto> & { paymentMethodsLeftOut: number }, { id: string; clientId: string }>({
         query: ({ id, clientId }) => ({ url: `event/${seg(id)}/duplicate`, method: 'POST', body: { clientId }, headers: headersFor(id) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'Permissions'] : []),
       }),
       deleteEvent: b.mutation<Write<unknown>, string>({
         query: (id) => ({ url: `event/${seg(id)}`, method: 'DELETE', headers: headersFor(id) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'Permissions'] : []),
       }),
       cancelEvent: b.mutation<Write<EventDto>, string>({
         query: (id) => ({ url: `event/${seg(id)}/cancel`, method: 'POST', headers: headersFor(id) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'EventHistory'] : []),
       }),
       uploadCover: b.mutation<Write<EventDto>, { id: string; file: File }>({
@@ -272,7 +273,7 @@ export const eventsApi = eventsTagged.injectEndpoints({
           form.append('cover', file);
           return { url: `event/${seg(id)}/cover`, method: 'POST', body: form, headers: headersFor(id) };
         },
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'EventHistory'] : []),
       }),
       createTicket: tickets.create,
@@ -283,22 +284,22 @@ export const eventsApi = eventsTagged.injectEndpoints({
       deletePaymentMethod: paymentMethods.remove,
       inviteCollaborator: b.mutation<z.infer<typeof inviteCollaboratorResponseSchema>, { eventId: string; body: InviteCollaboratorRequest }>({
         query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/collaborator`, method: 'POST', body, headers: headersFor(eventId) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
       }),
       removeCollaborator: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
         query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/collaborator/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
       }),
       confirmInvitation: b.mutation<ConfirmInvitationResponse, string>({
         query: (token) => ({ url: `confirm/invitation/${seg(token)}`, method: 'POST' }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Event', 'Permissions', 'Collaborator'] : []),
       }),
       cancelInvitation: b.mutation<Write<unknown>, { eventId: string; itemId: string }>({
         query: ({ eventId, itemId }) => ({ url: `event/${seg(eventId)}/invitation/${seg(itemId)}`, method: 'DELETE', headers: headersFor(eventId) }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: written,
         invalidatesTags: (r) => (r ? ['Collaborator', 'EventHistory'] : []),
       }),
     };

@@ -21,7 +21,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * queries follow `bcHelp:updated` pushes: the pushed request replaces the cached one at once, then the list is
  * read again after the pushed position (counts and waits).
  */
-const { after, remember } = readYourWrites();
+const { after, remember, response } = readYourWrites();
 const tagged = api.enhanceEndpoints({ addTagTypes: ['BcHelp', 'BcAttendance', 'BcOutcome'] as const });
 
 type Lifecycle = { cacheDataLoaded: Promise<unknown>; cacheEntryRemoved: Promise<unknown> };
@@ -96,13 +96,13 @@ export const deskApi = tagged.injectEndpoints({
     }),
     takeHelp: b.mutation<HelpActionResponse, { requestId: string; roundId: string; clientId: string }>({
       query: ({ requestId, clientId }) => ({ url: `businessConference/helpRequests/${seg(requestId)}/take`, method: 'POST', body: { clientId } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       // A refusal (taken by someone else) also refreshes the list: it shows who took it.
       invalidatesTags: (_r, _e, { roundId }) => [{ type: 'BcHelp', id: roundId }],
     }),
     resolveHelp: b.mutation<HelpActionResponse, { requestId: string; roundId: string; clientId: string }>({
       query: ({ requestId, clientId }) => ({ url: `businessConference/helpRequests/${seg(requestId)}/resolve`, method: 'POST', body: { clientId } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, _e, { roundId }) => [{ type: 'BcHelp', id: roundId }],
     }),
     attendance: b.query<AttendanceListResponse, string>({

@@ -15,7 +15,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * tour and the settings/reminders page. Saves
  * answer an event-store position; the reads that follow carry `after=<position>` (read-your-writes).
  */
-const { after, remember } = readYourWrites();
+const { after, remember, response } = readYourWrites();
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['BcHome', 'BcTour', 'BcHomeSettings'] as const });
 
@@ -59,12 +59,12 @@ export const homeApi = tagged.injectEndpoints({
     }),
     saveReminders: b.mutation<Write, { eventId: string; body: UpdateRemindersRequest }>({
       query: ({ eventId, body }) => ({ url: `businessConference/event/${seg(eventId)}/reminders`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error, { eventId }) => (error ? [] : [{ type: 'BcHomeSettings', id: eventId }]),
     }),
     saveSupportContact: b.mutation<Write, { eventId: string; body: UpdateSupportContactRequest }>({
       query: ({ eventId, body }) => ({ url: `businessConference/event/${seg(eventId)}/supportContact`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error, { eventId }) => (error ? [] : [{ type: 'BcHomeSettings', id: eventId }, 'BcHome']),
     }),
   }),

@@ -6,7 +6,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * Calls of the insights area: the participant's polls (list, answer, the poll link), the organizer's answers and
  * the report. An answer's position is carried by the reads that follow (read-your-writes).
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 const tagged = api.enhanceEndpoints({ addTagTypes: ['BcPoll'] as const });
 
 export const insightsApi = tagged.injectEndpoints({
@@ -23,7 +23,7 @@ export const insightsApi = tagged.injectEndpoints({
     }),
     answerPoll: b.mutation<{ data: PollAnswerDto; position: string | null }, { roundId: string; meetingId: string; body: AnswerPollRequest }>({
       query: ({ roundId, meetingId, body }) => ({ url: `businessConference/round/${seg(roundId)}/poll/${seg(meetingId)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcPoll']),
     }),
     roundPolls: b.query<RoundPollsDto, string>({

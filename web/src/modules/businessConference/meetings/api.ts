@@ -15,7 +15,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * read model includes the write. `bcMeeting:updated` (pushed to both sides of a meeting) refetches the open lists,
  * so a request, an answer or an expiry shows up live on the other side's page.
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 let pushedPosition: string | null = null;
 const afterAny = () => (pushedPosition ? { after: pushedPosition } : after());
 
@@ -75,17 +75,17 @@ export const meetingsApi = tagged.injectEndpoints({
     }),
     requestMeeting: b.mutation<Write, { roundId: string; counterpartId: string; preferredSlotId: string | null; message: string | null; clientId: string }>({
       query: (body) => ({ url: 'businessConference/meetings', method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcMeeting']),
     }),
     respondMeeting: b.mutation<Write, { id: string; action: 'accept' | 'decline' | 'cancel'; reason?: string | null }>({
       query: ({ id, action, reason }) => ({ url: `businessConference/meetings/${seg(id)}/${action}`, method: 'POST', body: { reason: reason ?? null } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcMeeting']),
     }),
     meetingFeed: b.mutation<{ data: { roundId: string; participantId: string; url: string }; position: string | null }, { roundId: string }>({
       query: (body) => ({ url: 'businessConference/meetings/feed', method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcMeeting']),
     }),
   }),

@@ -19,7 +19,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * the reads that follow carry `after=<position>` (read-your-writes). Endpoint names are global to the one API (an
  * `updateProfile` here silently became the accounts module's): every name carries the area's `bcp` prefix.
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 const tagged = api.enhanceEndpoints({ addTagTypes: ['BcParticipant', 'BcCatalogue'] as const });
 
 export interface Registration {
@@ -80,27 +80,27 @@ export const participantsApi = tagged.injectEndpoints({
     }),
     bcpRegister: b.mutation<Write, RegisterParticipantRequest>({
       query: (body) => ({ url: 'businessConference/register', method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcParticipant']),
     }),
     bcpUpdateProfile: b.mutation<Write, { id: string; body: UpdateParticipantRequest }>({
       query: ({ id, body }) => ({ url: `businessConference/participant/${seg(id)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcParticipant', 'BcCatalogue']),
     }),
     bcpAddProduct: b.mutation<Write, { id: string; body: ProductRequest }>({
       query: ({ id, body }) => ({ url: `businessConference/participant/${seg(id)}/products`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcParticipant', 'BcCatalogue']),
     }),
     bcpUpdateProduct: b.mutation<Write, { id: string; productId: string; body: ProductRequest }>({
       query: ({ id, productId, body }) => ({ url: `businessConference/participant/${seg(id)}/products/${seg(productId)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcParticipant', 'BcCatalogue']),
     }),
     bcpRemoveProduct: b.mutation<Write, { id: string; productId: string }>({
       query: ({ id, productId }) => ({ url: `businessConference/participant/${seg(id)}/products/${seg(productId)}`, method: 'DELETE' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcParticipant', 'BcCatalogue']),
     }),
     bcpUploadImage: b.mutation<{ data: { url: string } }, File>({
@@ -117,7 +117,7 @@ export const participantsApi = tagged.injectEndpoints({
     }),
     bcpDecide: b.mutation<Write, { id: string; body: DecisionRequest }>({
       query: ({ id, body }) => ({ url: `businessConference/participant/${seg(id)}/decision`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcParticipant', 'BcCatalogue']),
     }),
     bcpCatalogue: b.query<{ products: CatalogueProductDto[]; sectors: string[] }, CatalogueArgs>({

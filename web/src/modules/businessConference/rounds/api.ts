@@ -6,7 +6,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * Calls of the rounds area. Saves answer an event-store position; the reads that follow carry `after=<position>`
  * so the read model includes the save (read-your-writes).
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['BcRound'] as const });
 
@@ -39,12 +39,12 @@ export const roundsApi = tagged.injectEndpoints({
     }),
     createRound: b.mutation<Write, { eventId: string; body: RoundInput & { clientId: string } }>({
       query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/businessConferences`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcRound']),
     }),
     updateRound: b.mutation<Write, { eventId: string; roundId: string; body: RoundInput & { clientId?: string; expectedVersion?: number } }>({
       query: ({ roundId, body }) => ({ url: `businessConferences/${seg(roundId)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcRound']),
     }),
     updateRoundFields: b.mutation<
@@ -52,17 +52,17 @@ export const roundsApi = tagged.injectEndpoints({
       { eventId: string; roundId: string; side: 'offer' | 'demand'; body: { fields: FieldInput[]; clientId?: string; expectedVersion?: number } }
     >({
       query: ({ roundId, side, body }) => ({ url: `businessConferences/${seg(roundId)}/fields/${side}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcRound']),
     }),
     updateCatalogueFilter: b.mutation<Write, { eventId: string; roundId: string; body: { filter: string[]; clientId?: string; expectedVersion?: number } }>({
       query: ({ roundId, body }) => ({ url: `businessConferences/${seg(roundId)}/catalogueFilter`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcRound']),
     }),
     deleteRound: b.mutation<{ data: null; position: string | null }, { eventId: string; roundId: string; clientId?: string }>({
       query: ({ roundId, clientId }) => ({ url: `businessConferences/${seg(roundId)}`, method: 'DELETE', body: { clientId } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error) => (error ? [] : ['BcRound']),
     }),
   }),

@@ -19,7 +19,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * order actions of the core routes (cancel, refund, deposits) and of the documents (resend). Every write answers
  * its position; the reads that follow carry `after` so the server waits for its read models.
  */
-const { after, remember, keep } = readYourWrites();
+const { after, keep, response } = readYourWrites();
 export type GridPage<R> = { rows: R[]; rowCount: number };
 export type GridArgs = { eventId: string; q: Partial<SalesGridQuery> };
 
@@ -132,7 +132,7 @@ export const salesAdminApi = tagged.injectEndpoints({
       // ----- writes
       addGuest: b.mutation<Write & { orderId: string }, { eventId: string; body: { name: string; email: string; ticketTypeId: string; clientId: string } }>({
         query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/manageAttendees/guestList`, method: 'POST', body }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: response,
         invalidatesTags: (r) => (r ? ['SalesOrders'] : []),
       }),
       previewGuests: b.mutation<{ rows: GuestCsvRow[]; valid: number; invalid: number }, { eventId: string; csv: string }>({
@@ -140,7 +140,7 @@ export const salesAdminApi = tagged.injectEndpoints({
       }),
       importGuests: b.mutation<GuestImport, { eventId: string; csv: string }>({
         query: ({ eventId, csv }) => ({ url: `event/${seg(eventId)}/manageAttendees/guestList/import`, method: 'POST', body: { csv } }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: response,
         invalidatesTags: (r) => (r ? ['SalesOrders'] : []),
       }),
       createReminder: b.mutation<ReminderWrite, { eventId: string; body: ReminderInput }>({
@@ -158,7 +158,7 @@ export const salesAdminApi = tagged.injectEndpoints({
       // The order's own routes (core and documents areas).
       orderAction: b.mutation<Write, { orderId: string; action: 'cancel' | 'refund' | 'deposit/approve' | 'deposit/reject' | 'resend'; body: Record<string, unknown> }>({
         query: ({ orderId, action, body }) => ({ url: `order/${seg(orderId)}/${action}`, method: 'POST', body }),
-        onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+        transformResponse: response,
         invalidatesTags: (r) => (r ? ['SalesOrders'] : []),
       }),
     };

@@ -9,7 +9,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * checked for an event, company registrations and joining a waiting list. Writes answer an event-store position
  * the next reads wait for (`after`).
  */
-const { after, remember, last } = readYourWrites();
+const { after, last, response } = readYourWrites();
 
 export interface CodeRows {
   rows: CodeDto[];
@@ -26,12 +26,12 @@ export const codesApi = tagged.injectEndpoints({
     }),
     createCode: b.mutation<{ data: CodeDto; position: string | null }, { eventId: string; body: CreateCodeRequest }>({
       query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/codes`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['SalesCodes'] : []),
     }),
     updateCode: b.mutation<{ data: CodeDto; position: string | null }, { eventId: string; codeId: string; body: UpdateCodeRequest }>({
       query: ({ eventId, codeId, body }) => ({ url: `event/${seg(eventId)}/codes/${seg(codeId)}`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['SalesCodes'] : []),
     }),
     eventWaitlist: b.query<WaitlistEntryDto[], string>({
@@ -49,21 +49,21 @@ export const codesApi = tagged.injectEndpoints({
     }),
     reserveWithCode: b.mutation<{ order: OrderDto; position: string | null }, { eventCode: string; lines: { ticketTypeId: string; quantity: number }[]; clientId: string; code: string }>({
       query: (body) => ({ url: 'reservation', method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
     }),
     registerCompany: b.mutation<
       { order: OrderDto; companyId: string; position: string | null },
       { eventCode: string; body: { clientId: string; ruc: string; businessName: string; contactName: string; email: string; phone: string; lines: { ticketTypeId: string; quantity: number }[] } }
     >({
       query: ({ eventCode, body }) => ({ url: `event/${seg(eventCode)}/company`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
     }),
     joinWaitlist: b.mutation<
       { data: { _id: string; position: number; quantity: number; ticketTypeName: string }; position: string | null },
       { eventCode: string; body: { clientId: string; ticketTypeId: string; quantity: number; email: string; name: string } }
     >({
       query: ({ eventCode, body }) => ({ url: `event/${seg(eventCode)}/waitlist`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['SalesWaitlist'] : []),
     }),
   }),

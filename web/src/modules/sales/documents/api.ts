@@ -6,7 +6,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * Calls of the documents area: the event's confirmation mail template (read, save, back to the default, preview). Saves answer an event-store position; the next read carries `after=` so the
  * read model includes the save.
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['ConfirmationMail'] as const });
 
@@ -20,12 +20,12 @@ export const documentsApi = tagged.injectEndpoints({
     }),
     saveConfirmationMail: b.mutation<WriteResult, { eventId: string; body: SetConfirmationMailRequest }>({
       query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/confirmationMail`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error, { eventId }) => (error ? [] : [{ type: 'ConfirmationMail', id: eventId }]),
     }),
     resetConfirmationMail: b.mutation<WriteResult, { eventId: string; expectedVersion: number; clientId: string }>({
       query: ({ eventId, expectedVersion, clientId }) => ({ url: `event/${seg(eventId)}/confirmationMail`, method: 'DELETE', body: { expectedVersion, clientId } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error, { eventId }) => (error ? [] : [{ type: 'ConfirmationMail', id: eventId }]),
     }),
     previewConfirmationMail: b.mutation<{ subject: string; html: string }, { eventId: string; subject: string; html: string }>({

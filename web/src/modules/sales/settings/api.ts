@@ -6,7 +6,7 @@ import { readYourWrites, seg } from '../../../app/readYourWrites';
  * Calls of manage/settings and manage/form. Saves answer an event-store position; the reads that follow carry
  * `after=<position>` so the read model includes the save (read-your-writes).
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['StoreSettings', 'RegistrationForm'] as const });
 
@@ -19,7 +19,7 @@ export const settingsApi = tagged.injectEndpoints({
     }),
     saveStoreSettings: b.mutation<{ data: StoreSettingsDto; position: string | null }, { eventId: string; body: UpdateStoreSettingsRequest }>({
       query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/storeSettings`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (_r, error, { eventId }) => (error ? [] : [{ type: 'StoreSettings', id: eventId }]),
     }),
     registrationForm: b.query<RegistrationForm, string>({
@@ -29,7 +29,7 @@ export const settingsApi = tagged.injectEndpoints({
     }),
     saveRegistrationForm: b.mutation<{ data: RegistrationForm; position: string | null }, { eventId: string; body: UpdateFormRequest }>({
       query: ({ eventId, body }) => ({ url: `event/${seg(eventId)}/form`, method: 'PUT', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       // The Tablero's eventInformation lists the form's fields too.
       invalidatesTags: (_r, error, { eventId }) => (error ? [] : [{ type: 'RegistrationForm', id: eventId }, 'Event']),
     }),
