@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.js';
+import { inflowReactor } from './inflow.js';
 import { recordsProjection } from './records.js';
 
 /** Read models of the contacts module. */
-export const contactsProjections: Projection[] = [recordsProjection];
+export const contactsProjections: Projection[] = [recordsProjection, inflowReactor];
