@@ -26,7 +26,6 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -49,6 +48,8 @@ export function isPublicAddress(address: string): boolean {
   // IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return isPublicAddress(mapped[1]);
+  // Node's BlockList also matches IPv4 rules against mapped IPv6 written in hex: refuse that form outright.
+  if (/^::ffff:/i.test(address)) return false;
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
