@@ -5,13 +5,14 @@ import type { DB } from '../../db/schema.js';
 import type { ParticipantRegistered } from '../../domain/businessConference/participant.js';
 import { orderStreamId, type AttendeeAssigned, type Buyer, type OrderEvent, type TicketsIssued, type TicketTransferred } from '../../domain/sales/order.js';
 import type { Recorded } from '../../eventstore/port.js';
+import { findEvent } from '../events/queries.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 
 export type InflowEvent = TicketsIssued | TicketTransferred | AttendeeAssigned | ParticipantRegistered;
 
 /** The organizer (the contacts' client) of an event: its owner. Absent only while the events read model lags. */
 async function organizerOf(trx: Transaction<DB>, eventId: string): Promise<string> {
-  const row = await trx.selectFrom('events').select('owner_id').where('id', '=', eventId).executeTakeFirst();
+  const row = await findEvent(trx, eventId);
   // Thrown, the batch is retried once the event's row is there (its creation precedes every order and registration).
   if (!row) throw new Error(`contacts.inflow: event ${eventId} not projected yet`);
   return row.owner_id;
