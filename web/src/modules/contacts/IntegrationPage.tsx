@@ -190,7 +190,7 @@ export default function IntegrationPage() {
             {WEBHOOK_EVENT_NAMES.map((ev) => (
               <FormControlLabel
                 key={ev}
-                label={t(`contacts.integration.event_${ev}`)}
+                label={t(`contacts.integration.event_${ev.replace('.', '_')}`)}
                 control={<Checkbox checked={events.includes(ev)} onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))} />}
               />
             ))}
@@ -208,7 +208,7 @@ export default function IntegrationPage() {
               <Typography sx={{ fontFamily: 'monospace', flex: 1, overflowWrap: 'anywhere' }}>{h.url}</Typography>
               <Box>
                 {h.events.map((ev) => (
-                  <Chip key={ev} size="small" label={t(`contacts.integration.event_${ev}`)} sx={{ mr: 0.5 }} />
+                  <Chip key={ev} size="small" label={t(`contacts.integration.event_${ev.replace('.', '_')}`)} sx={{ mr: 0.5 }} />
                 ))}
               </Box>
               <Button
@@ -234,7 +234,7 @@ export default function IntegrationPage() {
               <Box component="ul" sx={{ pl: 2, my: 0.5 }}>
                 {h.deliveries.map((d) => (
                   <Typography component="li" variant="body2" key={`${d.at}-${d.contactId}-${d.attempt}`}>
-                    {when(d.at)} · {t(`contacts.integration.event_${d.event}`)} · {t('contacts.integration.attempt', { n: d.attempt })} ·{' '}
+                    {when(d.at)} · {t(`contacts.integration.event_${d.event.replace('.', '_')}`)} · {t('contacts.integration.attempt', { n: d.attempt })} ·{' '}
                     <Chip size="small" variant="outlined" color={d.statusCode && d.statusCode < 300 ? 'success' : 'error'} label={d.statusCode ?? `${t('contacts.integration.failed')}: ${d.error ?? ''}`} />
                   </Typography>
                 ))}
