@@ -54,8 +54,14 @@ export const inflowReactor = defineProjection<InflowEvent>({
           const d = e.data;
           const buyer = await buyerOf(ctx, d.orderId);
           if (buyer) await record(d.eventId, 'sales', `${d.orderId}:buyer`, { name: buyer.name, email: buyer.email, phone: buyer.phone ?? null });
+          // One call per person of the order: the buyer's own tickets (and repeats) add nothing, and a second call
+          // right after the first would not find its contact until the records projection caught up.
+          const seen = new Set(buyer ? [buyer.email.trim().toLowerCase()] : []);
           for (const t of e.data.tickets) {
-            if (t.attendeeEmail) await record(d.eventId, 'sales', `${d.orderId}:${t.ticketId}`, { name: t.attendeeName ?? t.attendeeEmail, email: t.attendeeEmail });
+            const email = t.attendeeEmail?.trim().toLowerCase();
+            if (!email || seen.has(email)) continue;
+            seen.add(email);
+            await record(d.eventId, 'sales', `${d.orderId}:${t.ticketId}`, { name: t.attendeeName ?? email, email });
           }
           break;
         }
