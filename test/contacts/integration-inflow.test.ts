@@ -90,5 +90,14 @@ describe('contacts inflow from sales and the business conference', { timeout: 12
     const again = await grid();
     expect(again.rowCount).toBe(3);
     expect(new Map(again.rows.map((r) => [r.email, r.source]))).toEqual(new Map(rows.map((r) => [r.email, r.source])));
+
+    // A phone the CRM refuses (not a valid number) does not stop the reactor: the person comes in without it.
+    const pedro = `pedro.${tag}@correo.pe`;
+    const registered = { ...logged.find((e) => e.type === 'businessConference.ParticipantRegistered')! };
+    registered.data = { ...registered.data, participantId: randomUUID(), contactName: 'Pedro Sin Número', email: pedro, phone: '12' };
+    await app.ctx.db.transaction().execute(async (trx: Transaction<DB>) => {
+      await inflowReactor.handle([registered], { trx, replaying: false, store: app.ctx.store, afterCommit: () => undefined });
+    });
+    await expect.poll(async () => (await grid()).rows.find((r) => r.email === pedro), { timeout: 30_000 }).toMatchObject({ name: 'Pedro Sin Número', phone: null, source: 'businessConference' });
   });
 });

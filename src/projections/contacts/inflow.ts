@@ -6,6 +6,7 @@ import type { ParticipantRegistered } from '../../domain/businessConference/part
 import { orderStreamId, type AttendeeAssigned, type Buyer, type OrderEvent, type TicketsIssued, type TicketTransferred } from '../../domain/sales/order.js';
 import type { Recorded } from '../../eventstore/port.js';
 import { findEvent } from '../events/queries.js';
+import { DomainError } from '../../domain/shared/errors.js';
 import { defineProjection, type ProjectionContext } from '../projection.js';
 
 export type InflowEvent = TicketsIssued | TicketTransferred | AttendeeAssigned | ParticipantRegistered;
@@ -46,7 +47,19 @@ export const inflowReactor = defineProjection<InflowEvent>({
     const deps = { store: ctx.store, clock: () => new Date(), newId: randomUUID, db: trx };
     const record = async (eventId: string, source: InflowSource, key: string, person: InflowPerson) => {
       if (!person.email && !person.phone) return;
-      await recordInflow(deps, { clientId: await organizerOf(trx, eventId), source, key, person });
+      const clientId = await organizerOf(trx, eventId);
+      try {
+        await recordInflow(deps, { clientId, source, key, person });
+      } catch (err) {
+        // What another module accepted may not pass the CRM's checks (a phone not in E.164, a blank name): the
+        // person comes in without the phone, or not at all, rather than stopping this reactor for good.
+        if (!(err instanceof DomainError)) throw err;
+        if (person.phone && person.email) {
+          await recordInflow(deps, { clientId, source, key, person: { ...person, phone: null } }).catch((again: unknown) => {
+            if (!(again instanceof DomainError)) throw again;
+          });
+        }
+      }
     };
     for (const e of events) {
       switch (e.type) {
