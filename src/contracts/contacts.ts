@@ -79,6 +79,8 @@ export interface ContactDto {
   companyName: string | null;
   consent: { email: Consent | null; whatsapp: Consent | null };
   fields: Record<string, FieldValue>;
+  /** Where it came from: manual, import, sales, businessConference, exhibitors, api. */
+  source: 'manual' | 'import' | 'sales' | 'businessConference' | 'exhibitors' | 'api';
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -561,6 +561,16 @@ export const messages = {
   /** The CRM (issue 22): contacts and companies of an organizer; the campaigns area in its own file. */
   contacts: {
     forbidden: 'No tienes acceso a los contactos de este organizador.',
+    integration: {
+      keyNameRequired: 'Escribe un nombre para la clave de API.',
+      keyNotFound: 'La clave de API no existe o ya fue revocada.',
+      badApiKey: 'La clave de API no es válida o fue revocada. Revisa el encabezado Authorization: Bearer <clave>.',
+      personRequired: 'Envía al menos el correo o el teléfono del contacto.',
+      webhookNotFound: 'El webhook no existe o ya fue eliminado.',
+      webhookUrlInvalid: 'Escribe una URL https:// (o http://) válida para el webhook.',
+      webhookEventsRequired: 'Elige al menos un evento para el webhook.',
+      webhookUrlRefused: 'No enviamos webhooks a direcciones privadas, locales o internas.',
+    },
     contactNotFound: 'El contacto no existe o fue eliminado.',
     companyNotFound: 'La empresa no existe o fue eliminada.',
     nameRequired: 'Escribe el nombre.',

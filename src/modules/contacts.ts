@@ -7,6 +7,8 @@ import { taskReminderJob } from '../workers/contacts/task-reminder.js';
 import { campaignProjections, campaignTables } from '../projections/contacts/campaign-projections.js';
 import { contactsProjections } from '../projections/contacts/index.js';
 import { campaignJobs } from '../workers/contacts/campaign-jobs.js';
+import { registerIntegrationRoutes } from '../http/contacts/integration-routes.js';
+import { webhookDeliveryJob } from '../workers/contacts/webhook-delivery.js';
 import { defineModule } from './manifest.js';
 
 /**
@@ -22,8 +24,9 @@ export const contactsModule = defineModule({
     registerContactsRoutes(router, ctx);
     registerCampaignRoutes(router, ctx);
     registerCampaignAudienceRoutes(router, ctx);
+    registerIntegrationRoutes(router, ctx);
   },
   projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection],
-  jobs: [...campaignJobs, taskReminderJob],
-  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks'],
+  jobs: [...campaignJobs, taskReminderJob, webhookDeliveryJob],
+  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks', 'contacts_api_keys', 'contacts_api_key_uses', 'contacts_webhooks', 'contacts_webhook_deliveries'],
 });

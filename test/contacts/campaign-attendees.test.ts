@@ -23,10 +23,15 @@ describe('attendee campaigns of a store event', { timeout: 120_000 }, () => {
       buyers.push(b);
     }
     const [ana, beto] = buyers.map((b) => b.user!);
-    // Ana is a contact with a phone and WhatsApp consent; Beto a contact with a phone and no consent; Carla is no contact.
+    // Every buyer became the organizer's contact (contacts.inflow: no phone, no consent). Ana then gets a phone
+    // and WhatsApp consent; Beto a phone and no consent; Carla stays without a phone.
     const contacts = `/contacts/${org.user!.user._id}/contacts`;
-    expect((await org.post(contacts, { clientId: randomUUID(), name: 'Ana', email: ana!.email, phone: '+51 987 111 222', consent: { whatsapp: { status: 'granted', source: 'Feria' } } })).status).toBe(201);
-    expect((await org.post(contacts, { clientId: randomUUID(), name: 'Beto', email: beto!.email, phone: '+51987333444' })).status).toBe(201);
+    const contactOf = async (email: string) => ((await org.get(`${contacts}?pageSize=100`)).body.rows as { _id: string; email: string }[]).find((r) => r.email === email);
+    await expect.poll(async () => !!(await contactOf(ana!.email)) && !!(await contactOf(beto!.email)), { timeout: 30_000 }).toBe(true);
+    const anaId = (await contactOf(ana!.email))!._id;
+    const betoId = (await contactOf(beto!.email))!._id;
+    expect((await org.put(`${contacts}/${anaId}`, { name: 'Ana', email: ana!.email, phone: '+51 987 111 222', consent: { whatsapp: { status: 'granted', source: 'Feria' } } })).status).toBe(200);
+    expect((await org.put(`${contacts}/${betoId}`, { name: 'Beto', email: beto!.email, phone: '+51987333444' })).status).toBe(200);
 
     const base = `/event/${ev.id}/attendeeCampaigns`;
     const preview = await org.post(`${base}/preview`, { channel: 'whatsapp' });

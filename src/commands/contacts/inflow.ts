@@ -77,7 +77,7 @@ export async function recordInflow(ctx: Ctx, input: { clientId: string; source: 
         decider: contactDecider,
         command: {
           type: 'contacts.CreateContact',
-          data: { contactId, clientId, input: { name: other.name, email, phone, consent: person.consent }, known: { fields: [], companyExists: false } },
+          data: { contactId, clientId, input: { name: other.name, email, phone, consent: person.consent }, known: { fields: [], companyExists: false }, source: input.source },
         },
         meta,
         reserve: (events, state) => contactEmailReservations(events, state).reserve,

@@ -43,7 +43,10 @@ export interface ContactInput {
 }
 
 type E<T extends string, D extends Record<string, unknown>> = { type: T; data: D };
-export type ContactCreated = E<'contacts.ContactCreated', { contactId: string; clientId: string; profile: ContactProfile; by: string | null; at: string }>;
+/** Where a contact came from (issue 22): absent on events of contacts created by hand (read as `manual`). */
+export const CONTACT_SOURCES = ['manual', 'import', 'sales', 'businessConference', 'exhibitors', 'api'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+export type ContactCreated = E<'contacts.ContactCreated', { contactId: string; clientId: string; profile: ContactProfile; by: string | null; at: string; source?: ContactSource }>;
 export type ContactChanged = E<'contacts.ContactChanged', { contactId: string; clientId: string; changes: Changes; by: string | null; at: string; mergedFrom?: string }>;
 export type ContactDeleted = E<'contacts.ContactDeleted', { contactId: string; clientId: string; name: string; by: string | null; at: string }>;
 /** Personal-data erasure (src/domain/contacts/erasure.ts): carries no personal data; earlier values read as erased. */
@@ -57,7 +60,7 @@ export interface ContactKnowledge {
   fields: CustomField[];
   companyExists: boolean;
 }
-export type CreateContact = E<'contacts.CreateContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
+export type CreateContact = E<'contacts.CreateContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge; source?: ContactSource }>;
 export type ChangeContact = E<'contacts.ChangeContact', { contactId: string; clientId: string; input: ContactInput; known: ContactKnowledge }>;
 export type DeleteContact = E<'contacts.DeleteContact', { contactId: string; clientId: string }>;
 /** Merge, on the contact that goes away: it points at the one kept (the handler looked up its name). */
@@ -110,7 +113,8 @@ export function decideContact(command: ContactCommand, state: ContactState, ctx:
     // The id is the client's: a second creation under it is another record's id reused.
     if (state.contactId) throw new DomainError('CLIENT_ID_TAKEN', m.clientIdTaken, 409);
     const profile = profileOf(command.data.input, command.data.known, null, at);
-    return [{ type: 'contacts.ContactCreated', data: { contactId, clientId, profile, by, at } }];
+    const source = command.data.source && command.data.source !== 'manual' ? { source: command.data.source } : {};
+    return [{ type: 'contacts.ContactCreated', data: { contactId, clientId, profile, by, at, ...source } }];
   }
   if (!state.profile || state.deleted || state.clientId !== clientId) {
     // Deleting twice answers as the first time did; so does merging twice into the same contact.

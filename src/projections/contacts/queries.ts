@@ -32,6 +32,7 @@ export type ContactRow = {
   company_id: string | null;
   company_name: string | null;
   profile: ContactProfile;
+  source: string;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -45,6 +46,7 @@ export const contactDto = (r: ContactRow): ContactDto => ({
   companyName: r.company_name,
   consent: r.profile.consent,
   fields: r.profile.fields,
+  source: r.source as ContactDto['source'],
   version: r.version,
   createdAt: isoReq(r.created_at),
   updatedAt: isoReq(r.updated_at),
@@ -61,6 +63,7 @@ export function contactColumns(fields: CustomField[]): Record<string, GridColumn
     companyName: { expr: sql`c.company_name`, type: 'text' },
     emailConsent: { expr: sql`c.email_consent`, type: 'text' },
     whatsappConsent: { expr: sql`c.whatsapp_consent`, type: 'text' },
+    source: { expr: sql`c.source`, type: 'text' },
     createdAt: { expr: sql`c.created_at`, type: 'date' },
     updatedAt: { expr: sql`c.updated_at`, type: 'date' },
     ...fieldColumns('c', fields),

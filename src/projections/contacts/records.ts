@@ -58,7 +58,7 @@ export const recordsProjection = defineProjection<ContactEvent | CompanyEvent>({
           const d = e.data;
           await trx
             .insertInto('contacts_contacts')
-            .values({ id: d.contactId, client_id: d.clientId, ...contactColumns(d.profile), version: e.streamVersion, created_at: d.at, updated_at: d.at })
+            .values({ id: d.contactId, client_id: d.clientId, ...contactColumns(d.profile), source: d.source ?? 'manual', version: e.streamVersion, created_at: d.at, updated_at: d.at })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           const base: AuditBase = { client_id: d.clientId, entity: 'contact', entity_id: d.contactId, entity_name: d.profile.name, by_user: d.by, at: d.at };

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { campaignEngagementOf } from './campaign-queries.js';
 
 /** A contact's source: its own `source` once contacts carry one (imports, inflow), else its consent's; "manual" when none. */
-const SOURCE = sql`coalesce(nullif(c.profile->>'source', ''), nullif(c.profile#>>'{consent,email,source}', ''), nullif(c.profile#>>'{consent,whatsapp,source}', ''), 'manual')`;
+const SOURCE = sql`coalesce(nullif(c.source, 'manual'), nullif(c.profile->>'source', ''), nullif(c.profile#>>'{consent,email,source}', ''), nullif(c.profile#>>'{consent,whatsapp,source}', ''), 'manual')`;
 
 export async function contactsReport(db: Kysely<DB>, clientId: string, period: 'week' | 'month'): Promise<ContactsReportDto> {
   const unit = sql.raw(period === 'week' ? "'week'" : "'month'");

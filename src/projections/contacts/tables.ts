@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Read-model tables of the contacts module (SQL in migrations/0800_contacts.sql). */
 export interface ContactsTables {
   contacts_contacts: {
@@ -9,6 +11,8 @@ export interface ContactsTables {
     company_id: string | null;
     email_consent: string | null;
     whatsapp_consent: string | null;
+    /** Where the contact came from (migrations/0890): manual, import, sales, businessConference, exhibitors, api. */
+    source: Generated<string>;
     profile: unknown;
     fields: unknown;
     version: number;

@@ -26,7 +26,7 @@ import { actionsColumn, GridSearchField, ServerDataGrid, useServerGridQuery } fr
 import { useTranslation } from '../../i18n';
 import { PageHeader } from '../events/components/common';
 import { exportUrl, useCustomFieldsQuery, useDeleteRecordMutation, useRecordsQuery } from './api';
-import { entityPage, fieldText, useContactsBase } from './common';
+import { CONTACT_SOURCES, entityPage, fieldText, useContactsBase } from './common';
 import { AddToGroupButton } from './ContactExtras';
 import { RecordDialog } from './RecordDialog';
 
@@ -124,6 +124,15 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
           { field: 'companyName', headerName: t('contacts.field.companyId'), flex: 1, minWidth: 140 },
           consentColumn('email'),
           consentColumn('whatsapp'),
+          // Where the contact came from (issue 22), filtered on the server.
+          {
+            field: 'source',
+            headerName: t('contacts.field.source'),
+            width: 150,
+            type: 'singleSelect',
+            valueOptions: CONTACT_SOURCES.map((s) => ({ value: s, label: t(`contacts.source.${s}`) })),
+            valueGetter: (_v, row) => (row as ContactDto).source,
+          },
         ] satisfies GridColDef<Row>[])
       : ([
           { field: 'website', headerName: t('contacts.field.website'), flex: 1, minWidth: 160 },

@@ -16,8 +16,10 @@ import { useTranslation } from '../../i18n';
 import { PageHeader } from '../events/components/common';
 import { CHART_COLORS, ChartCard, SimpleBars } from '../sales/admin/charts';
 import { useContactsBase } from './common';
+import { CONTACT_SOURCES } from './common';
 import { useReportQuery } from './groupsApi';
 
+const SOURCES = new Set<string>(CONTACT_SOURCES);
 const count = (v: number) => v.toLocaleString('es-PE');
 const percent = (v: number) => `${Math.round(v * 100)} %`;
 
@@ -46,7 +48,7 @@ export default function ReportPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <ChartCard title={t('contacts.report.bySource')} empty={r.bySource.length === 0} emptyText={t('contacts.report.empty')} testId="report-by-source">
-            <SimpleBars data={r.bySource.map((s) => ({ label: s.source === 'manual' ? t('contacts.report.manual') : s.source, value: s.contacts }))} name={t('contacts.report.contacts')} format={count} />
+            <SimpleBars data={r.bySource.map((s) => ({ label: SOURCES.has(s.source) ? t(`contacts.source.${s.source}`) : s.source, value: s.contacts }))} name={t('contacts.report.contacts')} format={count} />
           </ChartCard>
           <ChartCard title={t(`contacts.report.growth_${period}`)} empty={r.growth.every((g) => g.contacts === 0)} emptyText={t('contacts.report.empty')} testId="report-growth">
             <SimpleBars data={r.growth.map((g) => ({ label: g.period.slice(period === 'month' ? 0 : 5, period === 'month' ? 7 : 10), value: g.contacts }))} name={t('contacts.report.newContacts')} format={count} color={CHART_COLORS[1]} />

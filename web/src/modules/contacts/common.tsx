@@ -33,3 +33,6 @@ export function fieldLabel(field: string | null, fields: CustomField[], t: (k: s
   if (field.startsWith('fields.')) return fields.find((f) => f.key === field.slice(7))?.label ?? field.slice(7);
   return t(`contacts.field.${field.replace('.', '_')}`);
 }
+
+/** Where a contact came from (ContactDto.source), in the grid's filter order. */
+export const CONTACT_SOURCES = ['manual', 'import', 'sales', 'businessConference', 'exhibitors', 'api'] as const;

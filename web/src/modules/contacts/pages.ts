@@ -6,7 +6,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(withStrin
 /**
  * Pages of the contacts module (/module/{userId}/contacts/{page}), keyed by the page suffix of the access matrix's
  * `contacts` entry (src/domain/access/matrix.ts). The drawer shows an item as built exactly when its page is here;
- * singleSend, sender, template and integration are not built yet.
+ * singleSend, sender and template are not built yet.
  */
 export const contactsPages = {
   '': page(() => import('./ContactsHomePage')),
@@ -21,4 +21,5 @@ export const contactsPages = {
   '/report': page(() => import('./ReportPage')),
   '/settings/contactFields': page(() => import('./FieldsPage').then((m) => ({ default: m.ContactFieldsPage }))),
   '/settings/companyFields': page(() => import('./FieldsPage').then((m) => ({ default: m.CompanyFieldsPage }))),
+  '/settings/integration': page(() => import('./IntegrationPage')),
 };
