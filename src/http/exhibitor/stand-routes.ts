@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { addStandMaterial, loadStands, removeStand, reserveStand, saveStand, setPlanImage, updateStandReservation } from '../../commands/exhibitor/stands.js';
 import { loadOrder } from '../../commands/sales/pay.js';
+import { loadSaleState, loadSaleStateByCode } from '../../commands/sales/sale-state.js';
 import {
   MATERIAL_MAX_BYTES,
   PLAN_MAX_BYTES,
@@ -26,7 +27,6 @@ import {
 } from '../../contracts/exhibitor-stands.js';
 import { reservationOfOrder, standStatus, type ReservationState, type StandDef, type StandsState } from '../../domain/exhibitor/stands.js';
 import { messages } from '../../messages/es.js';
-import { findEvent } from '../../projections/events/queries.js';
 import { storageFor } from '../../storage/local.js';
 import { HttpError } from '../errors.js';
 import { sniffImage } from '../events/files.js';
@@ -207,14 +207,15 @@ export function registerStandRoutes(router: Router, ctx: AppContext): void {
   // ----- public expo pages ---------------------------------------------------------------------------------
 
   const openEvent = async (code: string) => {
-    const event = await findEvent(ctx.db, code);
-    if (!event || !event.published || event.cancelled_at) throw new HttpError(404, m.expoClosed, 'EXPO_NOT_FOUND');
-    return event;
+    // From the event's stream (sales' cached sale state): a plan opens the moment the event is published.
+    const sale = await loadSaleStateByCode(ctx, code);
+    if (!sale?.event || !sale.event.published || sale.event.cancelledAt) throw new HttpError(404, m.expoClosed, 'EXPO_NOT_FOUND');
+    return { id: sale.eventId, event_code: sale.event.eventCode, event_name: sale.event.eventName };
   };
   const eventById = async (eventId: string) => {
-    const event = await findEvent(ctx.db, eventId);
-    if (!event) throw new HttpError(404, m.reservationNotFound, 'RESERVATION_NOT_FOUND');
-    return event;
+    const sale = await loadSaleState(ctx, eventId);
+    if (!sale.event) throw new HttpError(404, m.reservationNotFound, 'RESERVATION_NOT_FOUND');
+    return { id: eventId, event_code: sale.event.eventCode, event_name: sale.event.eventName };
   };
   /** The reservation of an order (the secret link of /update/{order} and /uploadCard/{order}). */
   const reservationByOrder = async (orderId: string) => {
