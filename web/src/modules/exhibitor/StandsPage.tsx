@@ -104,7 +104,7 @@ function StandDialog({ eventId, stand, onClose }: { eventId: string; stand: Admi
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} aria-labelledby="stand-dialog-title" maxWidth="sm" fullWidth>
       <DialogTitle id="stand-dialog-title">{stand ? t(`${P}.editTitle`, { code: stand.code }) : t(`${P}.newTitle`)}</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" id="stand-form" noValidate onSubmit={submit}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField {...field('code')} autoFocus />
@@ -132,7 +132,7 @@ function StandDialog({ eventId, stand, onClose }: { eventId: string; stand: Admi
             )}
           </Stack>
         </DialogContent>
-        <FormDialogActions onCancel={onClose} submitLabel={t('common.save')} busy={createState.isLoading || updateState.isLoading} submitTestId="stand-save" />
+        <FormDialogActions onCancel={onClose} form="stand-form" submitLabel={t('common.save')} busy={createState.isLoading || updateState.isLoading} submitTestId="stand-save" />
       </Box>
     </Dialog>
   );
