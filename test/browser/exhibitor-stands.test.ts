@@ -7,6 +7,11 @@ import { seriousViolationsOutsideAppBar } from './events-helpers.js';
 import { signedIn } from './sales-helpers.js';
 import { hasHorizontalScroll, newPage, seriousAxeViolations, useBrowserApp } from './support.js';
 
+/** Screenshots for a human look (STANDS_SHOTS_DIR=...). */
+const SHOTS = process.env.STANDS_SHOTS_DIR ?? '';
+const shot = async (page: import('playwright-core').Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 200 });
 
 let culqi: FakeCulqi;
@@ -53,6 +58,7 @@ describe('exhibitor stands (chromium)', () => {
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 });
     await page.mouse.up();
     await poll(async () => (await orgApi.get(`/event/${ev.id}/exhibitorStands`)).body.data.stands[0].x).toBeGreaterThan(10);
+    await shot(page, 'stands-1280');
 
     // A company on a phone: the public plan, the free stand, its data, the sales checkout's card page.
     const { context, page: phone } = await newPage(app.browser, base, 375, 800, { bypassCSP: true });
@@ -61,6 +67,7 @@ describe('exhibitor stands (chromium)', () => {
     expect(await phone.getByTestId('stand-A1').getAttribute('data-status')).toBe('free');
     expect(await hasHorizontalScroll(phone)).toBe(false);
     expect(await seriousAxeViolations(phone)).toEqual([]);
+    await shot(phone, 'expo-375');
     await phone.getByRole('button', { name: 'Reservar stand A1' }).click();
     await phone.locator('#company-ruc').fill('20100070971');
     await phone.locator('#company-name').fill('Café Andino SAC');
@@ -73,6 +80,7 @@ describe('exhibitor stands (chromium)', () => {
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await phone.getByTestId('reserve-stand').click();
     await phone.getByTestId('stand-held').waitFor();
+    await shot(phone, 'reservation-375');
     expect(await hasHorizontalScroll(phone)).toBe(false);
     expect(await seriousAxeViolations(phone)).toEqual([]);
 

@@ -153,16 +153,16 @@ export default function StandsPage() {
   if (isLoading || !data) return <LinearProgress aria-label={t('common.loading')} />;
 
   const columns: GridColDef<AdminStandDto>[] = [
-    { field: 'code', headerName: t(`${P}.field.code`), width: 100 },
-    { field: 'zone', headerName: t(`${P}.field.zone`), flex: 1, minWidth: 140 },
-    { field: 'area', headerName: t(`${P}.field.area`), width: 110, type: 'number' },
-    { field: 'price', headerName: t(`${P}.field.price`), width: 140, valueFormatter: (_v, row) => moneyMinor(row.price, row.currency) },
-    { field: 'status', headerName: t(`${P}.column.status`), width: 120, valueFormatter: (_v, row) => t(`${P}.status.${row.status}`) },
-    { field: 'companyName', headerName: t(`${P}.column.company`), flex: 1, minWidth: 160, valueFormatter: (_v, row) => row.companyName ?? '' },
+    { field: 'code', headerName: t(`${P}.field.code`), width: 90 },
+    { field: 'zone', headerName: t(`${P}.field.zone`), flex: 1, minWidth: 110 },
+    { field: 'area', headerName: t(`${P}.field.area`), width: 100, type: 'number' },
+    { field: 'price', headerName: t(`${P}.field.price`), width: 120, valueFormatter: (_v, row) => moneyMinor(row.price, row.currency) },
+    { field: 'status', headerName: t(`${P}.column.status`), width: 105, valueFormatter: (_v, row) => t(`${P}.status.${row.status}`) },
+    { field: 'companyName', headerName: t(`${P}.column.company`), flex: 1, minWidth: 120, valueFormatter: (_v, row) => row.companyName ?? '' },
     {
       field: 'actions',
       headerName: '',
-      width: 110,
+      width: 100,
       sortable: false,
       renderCell: ({ row }) => (
         <>
