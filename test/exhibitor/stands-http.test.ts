@@ -130,6 +130,24 @@ describe('exhibitor stands over HTTP', () => {
     expect((await upload('video', PNG, 'x.png')).status).toBe(400);
   });
 
+  it("a stand paid through Culqi's webhook only (the charge's answer was lost) is sold all the same, once", async () => {
+    const { org, ev, standId } = await planWithStand({ code: 'w1' });
+    const anon = client(app.url);
+    const r = (await reserve(anon, ev.code, standId)).body.data;
+    const res = await fetch(`${culqi.url}/v2/charges`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${culqi.secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 150000, currency_code: 'PEN', email: 'rosa@example.com', source_id: culqi.token(), metadata: { orderRef: r.orderId } }),
+    });
+    const chargeId = ((await res.json()) as { id: string }).id;
+    // Replayed three times: one sale, one company.
+    await culqi.sendWebhook(`${app.api}/payments/culqi/webhook`, chargeId, 3);
+    await expect.poll(async () => (await anon.get(`/expo/${ev.code}/reservations/${r._id}`)).body.data.status, { timeout: 30_000 }).toBe('sold');
+    await expect.poll(async () => (await org.get(`/event/${ev.id}/exhibitorCompanies`)).body.data.length, { timeout: 30_000 }).toBe(1);
+    const sold = (await app.ctx.store.readStream(`exhibitor-stands-${ev.id}`)).filter((e) => e.type === 'exhibitor.StandSold');
+    expect(sold).toHaveLength(1);
+  });
+
   it('an unpaid reservation expires with its sales order and frees the stand, which another company may then buy', async () => {
     const { ev, standId } = await planWithStand();
     const anon = client(app.url);
