@@ -13,6 +13,7 @@ import { campaigns as contactsCampaigns } from './contacts/campaigns.js';
 import { groups as contactsGroups } from './contacts/groups.js';
 import { crmImport as contactsCrmImport } from './contacts/crm-import.js';
 import { companies as exhibitorCompanies } from './exhibitor/companies.js';
+import { stands as exhibitorStands } from './exhibitor/stands.js';
 
 export const messages = {
   http: {
@@ -598,7 +599,7 @@ export const messages = {
   /** The business conference, one section per area (src/messages/businessConference/<area>.ts). */
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },
   /** The exhibitor module (issue 23), one section per area (src/messages/exhibitor/<area>.ts). */
-  exhibitor: { companies: exhibitorCompanies },
+  exhibitor: { companies: exhibitorCompanies, stands: exhibitorStands },
 } as const;
 
 export type Messages = typeof messages;

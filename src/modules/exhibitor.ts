@@ -1,5 +1,6 @@
 import { registerCompanyRoutes } from '../http/exhibitor/company-routes.js';
 import { registerInvitationRoutes } from '../http/exhibitor/invitation-routes.js';
+import { registerStandRoutes } from '../http/exhibitor/stand-routes.js';
 import { exhibitorJobs } from '../workers/exhibitor/index.js';
 import { exhibitorProjections, exhibitorTables } from '../projections/exhibitor/index.js';
 import { defineModule } from './manifest.js';
@@ -13,6 +14,7 @@ export const exhibitorModule = defineModule({
   routes: (router, ctx) => {
     registerCompanyRoutes(router, ctx);
     registerInvitationRoutes(router, ctx);
+    registerStandRoutes(router, ctx);
   },
   projections: [...exhibitorProjections],
   jobs: [...exhibitorJobs],

@@ -29,13 +29,13 @@ const reserve = (events: CompanyEvent[]): Reservation[] =>
 const release = (events: CompanyEvent[]): Reservation[] =>
   events.flatMap((e) => (e.type === 'exhibitor.CompanyChanged' && e.data.profile.ruc !== e.data.previousRuc ? [{ scope: rucScope(e.data.eventId), value: e.data.previousRuc }] : []));
 
-export async function runCompany(ctx: Ctx, companyId: string, command: CompanyCommand, meta: { commandId?: string; by: string }): Promise<CompanyResult> {
+export async function runCompany(ctx: Ctx, companyId: string, command: CompanyCommand, meta: { commandId?: string; by: string | null }): Promise<CompanyResult> {
   try {
     return await handleCommand(ctx, {
       streamId: companyStreamId(companyId),
       decider: companyDecider,
       command,
-      meta: { commandId: meta.commandId, userId: meta.by },
+      meta: { commandId: meta.commandId, userId: meta.by ?? undefined },
       reserve,
       release,
     });
@@ -49,7 +49,7 @@ export async function runCompany(ctx: Ctx, companyId: string, command: CompanyCo
 }
 
 /** Registers a company of an event; an id already used by another event's company is a 409. */
-export async function registerCompany(ctx: Ctx, input: { eventId: string; company: CompanyInput; clientId: string; by: string }): Promise<CompanyResult> {
+export async function registerCompany(ctx: Ctx, input: { eventId: string; company: CompanyInput; clientId: string; by: string | null }): Promise<CompanyResult> {
   const r = await runCompany(
     ctx,
     input.clientId,

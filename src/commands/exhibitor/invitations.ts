@@ -19,7 +19,7 @@ export const invitationSubject = (invitationId: string) => `exhibitor-invitation
 
 export async function inviteToCompany(
   ctx: Ctx,
-  input: { companyId: string; invitationId: string; kind: InvitationKind; email: string; asOrganizer: boolean; by: string },
+  input: { companyId: string; invitationId: string; kind: InvitationKind; email: string; asOrganizer: boolean; by: string | null },
 ): Promise<CompanyResult> {
   const email = normalizeEmail(input.email);
   const emailCipher = await createPiiVault(ctx.db).encrypt(invitationSubject(input.invitationId), email);

@@ -1,5 +1,7 @@
 /** Read-model tables of the exhibitor module (SQL in migrations/09xx_exhibitor_*.sql). */
 export interface ExhibitorTables {
+  /** Sales orders that pay a stand (migrations/0910). */
+  exhibitor_stand_orders: { order_id: string; event_id: string; reservation_id: string };
   exhibitor_companies: {
     id: string;
     event_id: string;

@@ -6,6 +6,7 @@ import { routes as businessConferenceRoutes } from './businessConference/routes'
 import { routes as chatRoutes } from './chat/routes';
 import { routes as contactsRoutes } from './contacts/routes';
 import { routes as eventsRoutes } from './events/routes';
+import { routes as exhibitorRoutes } from './exhibitor/routes';
 import type { WebModule } from './manifest';
 import { routes as notificationsRoutes } from './notifications/routes';
 import { routes as salesRoutes } from './sales/routes';
@@ -21,6 +22,7 @@ export const webModules: WebModule[] = [
   { name: 'sales', routes: salesRoutes },
   { name: 'businessConference', routes: businessConferenceRoutes },
   { name: 'contacts', routes: contactsRoutes },
+  { name: 'exhibitor', routes: exhibitorRoutes },
   {
     name: 'notifications',
     routes: notificationsRoutes,

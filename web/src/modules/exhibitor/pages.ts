@@ -10,6 +10,7 @@ const invitations = () => import('./InvitationsPages');
 export const exhibitorPages: Record<string, LazyExoticComponent<ComponentType>> = {
   // The module administrator's pages.
   '/users': lazy(withStrings(['exhibitor'], () => import('./CompaniesPage'))),
+  '/stands': lazy(withStrings(['exhibitor'], () => import('./StandsPage'))),
   '/invitations': lazy(withStrings(['exhibitor'], () => invitations().then((m) => ({ default: m.OrganizerInvitationsPage })))),
   // The exhibitor role's pages (the company chosen in the toolbar).
   '/invitation': lazy(withStrings(['exhibitor'], () => invitations().then((m) => ({ default: m.CompanyInvitationsPage })))),
