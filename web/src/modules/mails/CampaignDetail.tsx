@@ -25,7 +25,7 @@ import { StatusChip, when } from './campaigns';
 /** The lifecycle actions a campaign offers in each status (the decider refuses the others). */
 const ACTIONS: Record<CampaignDto['status'], CampaignAction[]> = {
   draft: ['cancel'],
-  scheduled: ['pause', 'cancel'],
+  scheduled: ['cancel'],
   running: ['pause', 'cancel'],
   paused: ['resume', 'cancel'],
   cancelled: [],

@@ -169,6 +169,7 @@ export function CampaignWizard({ scope, base, channels = ['email', 'whatsapp'], 
                 ref={editor}
                 extensions={[StarterKit]}
                 content=""
+                editorProps={{ attributes: { 'aria-label': t('mails.wizard.body') } }}
                 onUpdate={({ editor: ed }) => setHtml(ed.isEmpty ? '' : ed.getHTML())}
                 renderControls={() => (
                   <MenuControlsContainer>
