@@ -95,6 +95,7 @@ export const MODULE_ROLES = {
   businessConference: ['administrator', 'production', 'support'],
   exhibitor: ['administrator'],
   contacts: ['administrator'],
+  mails: ['administrator'],
   settings: ['administrator'],
 } as const;
 export type ModuleName = keyof typeof MODULE_ROLES;
@@ -109,6 +110,7 @@ export const MODULE_LABELS: Record<ModuleName, string> = {
   businessConference: 'RUEDA DE NEGOCIOS',
   exhibitor: 'EXPOSITOR',
   contacts: 'CRM',
+  mails: 'CORREOS',
   settings: 'AJUSTES',
 };
 

@@ -352,6 +352,26 @@ export const ACCESS_MATRIX: { [M in ModuleName]: Partial<Record<AccessRole, Role
       anyPage: true,
     },
   },
+  mails: {
+    // The mailing module of the administrator (/module/{userId}/mails/{page}): campaigns over the organizer's contacts,
+    // the same organizer-level scope and actions as `contacts` (the campaign routes check contact.read/contact.manage).
+    administrator: {
+      rank: 3,
+      scope: 'event',
+      team: true,
+      actions: ['event.read', 'contact.read', 'contact.manage'],
+      menu: [
+        i('activity', '/activity'),
+        i('contacts', '/contacts'),
+        i('massMailing', '/massMailing'),
+        i('templates', '/templates'),
+        i('senders', '/senders'),
+        i('settings', '/settings'),
+        i('customFields', '/customFields'),
+      ],
+      anyPage: true,
+    },
+  },
   settings: {
     administrator: {
       rank: 3,

@@ -17,7 +17,7 @@ import { ticketSummary } from './information.js';
 /** Words that stand for "no event" in permissions/{event} (the client sends the word event, or null). */
 const NO_EVENT = new Set(['null', 'event', 'undefined', 'none']);
 /** Administrator-level modules outside events (the reserved words of the module route) any user may open. */
-const CLIENT_MODULES = ['create', 'editEvent', 'users', 'settings', 'contacts'];
+const CLIENT_MODULES = ['create', 'editEvent', 'users', 'settings', 'contacts', 'mails'];
 
 function modulePermissions(roles: RolesByModule) {
   return MODULES.filter((mod) => roles[mod]).map((mod) => {
@@ -79,7 +79,7 @@ export async function validateRole(ctx: AppContext, req: Request, q: { client?: 
   const events = eventsOnce(rows);
   const modules = MODULES.filter((mod) => held.some((h) => h.module === mod)).map((mod) => ({ module: mod, label: MODULE_LABELS[mod] }));
   const module = isModule(q.module) ? q.module : undefined;
-  if (q.module && !module && !['create', 'editEvent', 'users', 'settings', 'contacts'].includes(q.module)) {
+  if (q.module && !module && !CLIENT_MODULES.includes(q.module)) {
     throw new HttpError(403);
   }
   const empty = {

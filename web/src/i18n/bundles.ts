@@ -16,6 +16,7 @@ export const STRING_BUNDLES = {
   sales: ['sales'],
   businessConference: ['businessConference'],
   contacts: ['contacts'],
+  mails: ['mails'],
   exhibitor: ['exhibitor'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -34,6 +34,7 @@ const bundles: Record<Exclude<StringBundle, 'core'>, () => Promise<Strings>> = {
   sales: () => import('virtual:es-strings/sales'),
   businessConference: () => import('virtual:es-strings/businessConference'),
   contacts: () => import('virtual:es-strings/contacts'),
+  mails: () => import('virtual:es-strings/mails'),
   exhibitor: () => import('virtual:es-strings/exhibitor'),
 };
 const loading = new Map<StringBundle, Promise<void>>();

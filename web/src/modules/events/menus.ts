@@ -3,6 +3,7 @@ import { MODULE_AREA_RESERVED_WORDS, type ModuleName } from '@contracts/events';
 import { storePages } from '../sales/storePages';
 import { conferencePages } from '../businessConference/conferencePages';
 import { contactsPages } from '../contacts/pages';
+import { mailsPages } from '../mails/pages';
 import { exhibitorPages } from '../exhibitor/pages';
 
 /**
@@ -35,6 +36,7 @@ export const BUILT_PAGES: Partial<Record<ModuleName, readonly string[]>> = {
   businessConference: ['', ...Object.keys(conferencePages)],
   settings: ['', '/user'],
   contacts: Object.keys(contactsPages),
+  mails: Object.keys(mailsPages),
   exhibitor: ['', ...Object.keys(exhibitorPages)],
 };
 

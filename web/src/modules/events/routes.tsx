@@ -2,9 +2,10 @@ import { data, type RouteObject } from 'react-router-dom';
 import { requireUser } from '../../app/guards';
 import { withStrings } from '../../i18n';
 import { areaRoutes as contactsAreaRoutes } from '../contacts/routes';
+import { areaRoutes as mailsAreaRoutes } from '../mails/routes';
 
 /** Reserved words of the module area whose modules are not part of this release: 404, never a placeholder. */
-const NOT_BUILT_RESERVED = ['projects', 'mails', 'invoicing', 'filesBank', 'crm', 'sendWhatsApp'];
+const NOT_BUILT_RESERVED = ['projects', 'invoicing', 'filesBank', 'crm', 'sendWhatsApp'];
 const page = <T,>(load: () => Promise<T>) => withStrings(['events'], load);
 const notFound = () => {
   throw data({ messagePublic: undefined }, { status: 404 });
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: 'settings/user', lazy: page(() => import('./pages/CollaboratorsPage')) },
       // The contacts module of the administrator (web/src/modules/contacts).
       ...contactsAreaRoutes,
+      // The mailing module of the administrator (web/src/modules/mails).
+      ...mailsAreaRoutes,
       ...NOT_BUILT_RESERVED.map((word) => ({ path: `${word}/*`, loader: notFound })),
       { path: ':event', lazy: page(() => import('./pages/EventIndexPage')) },
       { path: ':event/:module/*', lazy: page(() => import('./pages/ModulePage')) },

@@ -5,6 +5,7 @@ import { settingsPages } from './settings/pages';
 import { codesPages } from './codes/pages';
 import { doorPages } from './door/pages';
 import { documentsPages } from './documents/pages';
+import { mailsStorePages } from '../mails/storePages';
 
 /**
  * Pages of the store module area (/module/{client}/{event}/store/{page}) built by the sales module, keyed by the
@@ -13,4 +14,4 @@ import { documentsPages } from './documents/pages';
  * replaces the events module's page of the same suffix. Wrap each in `lazy(withStrings(['sales'], () => import(...)))`
  * so that the sales strings load with it.
  */
-export const storePages: Record<string, LazyExoticComponent<ComponentType>> = { ...documentsPages, ...settingsPages, ...codesPages, ...boxOfficePages, ...doorPages, ...adminPages };
+export const storePages: Record<string, LazyExoticComponent<ComponentType>> = { ...documentsPages, ...settingsPages, ...codesPages, ...boxOfficePages, ...doorPages, ...adminPages, ...mailsStorePages };

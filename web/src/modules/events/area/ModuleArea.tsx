@@ -100,7 +100,9 @@ export function Component() {
   const settingsArea = !eventParam && pathname.split('/')[3] === 'settings' && user?._id === administrator;
   const settingsPage = pathname.split('/')[4] === 'user' ? '/user' : '';
   // /module/{userId}/contacts/...: the contacts module of the administrator (reserved word, no event).
-  const contactsArea = !eventParam && pathname.split('/')[3] === 'contacts' && user?._id === administrator;
+  // /module/{userId}/mails/... likewise: the mailing module of the administrator.
+  const clientModule = pathname.split('/')[3];
+  const contactsArea = !eventParam && (clientModule === 'contacts' || clientModule === 'mails') && user?._id === administrator;
   const contactsPage = contactsArea ? `/${pathname.split('/').slice(4).join('/')}`.replace(/\/+$/, '') : '';
   // The team page (/module/{userId}/users, also settings/user) picks its event in the page itself (the owner's
   // events only): a second selector in the toolbar, which would leave for the event's store, is not shown there.
@@ -108,8 +110,8 @@ export function Component() {
 
   const drawer = contactsArea ? (
     <ModuleDrawer
-      base={`/module/${encodeURIComponent(administrator)}/contacts`}
-      module="contacts"
+      base={`/module/${encodeURIComponent(administrator)}/${clientModule}`}
+      module={clientModule}
       role="administrator"
       page={contactsPage}
       maximumPrice={0}

@@ -33,7 +33,7 @@ export function Component() {
   const { administrator, module, page, role, roleData } = useModuleArea();
   // The contacts module is the administrator's, not the event's (spec section 2): its pages live at
   // /module/{administrator}/contacts/{page} (web/src/modules/contacts), where the module selector's link (to the event's) is sent on.
-  if (module === 'contacts') return <Navigate to={`/module/${encodeURIComponent(administrator)}/contacts${page}`} replace />;
+  if (module === 'contacts' || module === 'mails') return <Navigate to={`/module/${encodeURIComponent(administrator)}/${module}${page}`} replace />;
   if (!module || !roleData?.event) return <ErrorView status={404} />;
   // Same rule as the server's (pageAllowed): a listed page or below one; administrators any page, so a page of
   // theirs that is not built yet is a 404, not a 403.
