@@ -1,6 +1,9 @@
 import { registerCampaignAudienceRoutes } from '../http/contacts/campaign-audience-routes.js';
 import { registerCampaignRoutes } from '../http/contacts/campaign-routes.js';
 import { registerGroupRoutes } from '../http/contacts/group-routes.js';
+import { registerImportRoutes } from '../http/contacts/import-routes.js';
+import { importsProjection } from '../projections/contacts/imports.js';
+import { importJob } from '../workers/contacts/import-job.js';
 import { registerContactsRoutes } from '../http/contacts/routes.js';
 import { groupsProjection, tasksProjection } from '../projections/contacts/groups.js';
 import { taskReminderJob } from '../workers/contacts/task-reminder.js';
@@ -22,8 +25,9 @@ export const contactsModule = defineModule({
     registerContactsRoutes(router, ctx);
     registerCampaignRoutes(router, ctx);
     registerCampaignAudienceRoutes(router, ctx);
+    registerImportRoutes(router, ctx);
   },
-  projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection],
-  jobs: [...campaignJobs, taskReminderJob],
-  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks'],
+  projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection, importsProjection],
+  jobs: [...campaignJobs, taskReminderJob, importJob],
+  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks', 'contacts_imports', 'contacts_import_files'],
 });
