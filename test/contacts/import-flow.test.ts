@@ -14,7 +14,7 @@ const app = useTestApp();
 
 async function upload(user: SignedUpUser, id: string, name: string, content: Buffer | string) {
   const form = new FormData();
-  form.append('file', new Blob([content]), name);
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), name);
   const res = await fetch(`${app.api}/contacts/${user.user._id}/imports/${id}`, { method: 'POST', headers: bearer(user.token), body: form });
   return { status: res.status, body: (await res.json()) as any };
 }
