@@ -9,6 +9,7 @@ import type { NotificationsServerToClientEvents } from './notifications.js';
 import type { SalesServerToClientEvents } from './sales-socket.js';
 import type { BusinessConferenceDeskServerToClientEvents } from './businessConference-desk.js';
 import type { ContactsCampaignsServerToClientEvents } from './contacts-campaigns.js';
+import type { ContactsImportServerToClientEvents } from './contacts-import.js';
 
 /**
  * Server -> client: event name -> listener of its one payload. An interface, so that a test may declare
@@ -20,7 +21,8 @@ export interface ServerToClientEvents
     EventsServerToClientEvents,
     SalesServerToClientEvents,
     BusinessConferenceDeskServerToClientEvents,
-    ContactsCampaignsServerToClientEvents {}
+    ContactsCampaignsServerToClientEvents,
+    ContactsImportServerToClientEvents {}
 
 /** Client -> server: event name -> handler of its payload and optional acknowledgement. */
 export type ClientToServerEvents = ChatClientToServerEvents;

@@ -22,6 +22,7 @@ import type { BcHomeTables } from '../projections/businessConference/home-tables
 import type { ContactsTables } from '../projections/contacts/tables.js';
 import type { ContactsCampaignTables } from '../projections/contacts/campaign-tables.js';
 import type { ContactsGroupTables } from '../projections/contacts/group-tables.js';
+import type { ContactsImportTables } from '../projections/contacts/import-tables.js';
 import type { ContactsCampaignLinkTables } from '../projections/contacts/campaign-link-tables.js';
 import type { ContactsIntegrationTables } from '../projections/contacts/integration-tables.js';
 import type { ExhibitorTables } from '../projections/exhibitor/tables.js';
@@ -51,4 +52,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables, ContactsGroupTables, ContactsCampaignLinkTables, ContactsIntegrationTables, ExhibitorTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables, ContactsGroupTables, ContactsCampaignLinkTables, ContactsIntegrationTables, ContactsImportTables, ExhibitorTables {}

@@ -1,6 +1,9 @@
 import { registerCampaignAudienceRoutes } from '../http/contacts/campaign-audience-routes.js';
 import { registerCampaignRoutes } from '../http/contacts/campaign-routes.js';
 import { registerGroupRoutes } from '../http/contacts/group-routes.js';
+import { registerImportRoutes } from '../http/contacts/import-routes.js';
+import { importsProjection } from '../projections/contacts/imports.js';
+import { importJob } from '../workers/contacts/import-job.js';
 import { registerContactsRoutes } from '../http/contacts/routes.js';
 import { groupsProjection, tasksProjection } from '../projections/contacts/groups.js';
 import { taskReminderJob } from '../workers/contacts/task-reminder.js';
@@ -25,8 +28,9 @@ export const contactsModule = defineModule({
     registerCampaignRoutes(router, ctx);
     registerCampaignAudienceRoutes(router, ctx);
     registerIntegrationRoutes(router, ctx);
+    registerImportRoutes(router, ctx);
   },
-  projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection],
-  jobs: [...campaignJobs, taskReminderJob, webhookDeliveryJob],
-  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks', 'contacts_api_keys', 'contacts_api_key_uses', 'contacts_webhooks', 'contacts_webhook_deliveries'],
+  projections: [...contactsProjections, ...campaignProjections, groupsProjection, tasksProjection, importsProjection],
+  jobs: [...campaignJobs, taskReminderJob, webhookDeliveryJob, importJob],
+  tables: ['contacts_contacts', 'contacts_companies', 'contacts_audit', ...campaignTables, 'contacts_groups', 'contacts_group_members', 'contacts_tasks', 'contacts_api_keys', 'contacts_api_key_uses', 'contacts_webhooks', 'contacts_webhook_deliveries', 'contacts_imports', 'contacts_import_files'],
 });

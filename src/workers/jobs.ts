@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 
 /** Queues are separate so a slow campaign never slows ticket sales or account e-mails. */
-export const QUEUES = ['mail', 'whatsapp', 'reminders', 'expiries', 'notifications', 'campaign-email', 'campaign-whatsapp'] as const;
+export const QUEUES = ['mail', 'whatsapp', 'reminders', 'expiries', 'notifications', 'campaign-email', 'campaign-whatsapp', 'imports'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**

@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import UploadIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -28,6 +29,7 @@ import { PageHeader } from '../events/components/common';
 import { exportUrl, useCustomFieldsQuery, useDeleteRecordMutation, useRecordsQuery } from './api';
 import { CONTACT_SOURCES, entityPage, fieldText, useContactsBase } from './common';
 import { AddToGroupButton } from './ContactExtras';
+import { ImportDialog } from './ImportDialog';
 import { RecordDialog } from './RecordDialog';
 
 type Row = ContactDto | CompanyDto;
@@ -66,6 +68,7 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
   const fields = useCustomFieldsQuery({ client, entity });
   const { data, isFetching, error } = useRecordsQuery({ client, entity, q });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const contact = entity === 'contact';
@@ -161,6 +164,11 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
               {t('contacts.grid.audit')}
             </Button>
             {contact && <AddToGroupButton contactIds={[...selection.ids].map(String)} onDone={() => setSelection({ type: 'include', ids: new Set() })} />}
+            {contact && (
+              <Button startIcon={<UploadIcon />} onClick={() => setImporting(true)} data-testid="records-import">
+                {t('contacts.crmImport.open')}
+              </Button>
+            )}
             <Button component="a" href={exportUrl(client, entity, q)} download startIcon={<DownloadIcon />} data-testid="records-export">
               {t('contacts.grid.export')}
             </Button>
@@ -179,6 +187,7 @@ function RecordsPage({ entity }: { entity: RecordEntity }) {
       </Paper>
       {editing && fields.data && <RecordDialog client={client} entity={entity} fields={fields.data} record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteDialog client={client} entity={entity} record={deleting} onClose={() => setDeleting(null)} />}
+      {contact && <ImportDialog client={client} open={importing} onClose={() => setImporting(false)} />}
     </>
   );
 }
