@@ -3,7 +3,7 @@ import { readYourWrites, seg } from '../../app/readYourWrites';
 import { contactsApi } from './api';
 
 /** Calls of settings/integration (/api/v2/contacts/{client}/integration): API keys and webhooks. */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 const base = (client: string) => `contacts/${seg(client)}/integration`;
 type Written<R> = { data: R; position: string | null };
 type EventName = IntegrationDto['webhooks'][number]['events'][number];
@@ -19,22 +19,22 @@ export const integrationApi = tagged.injectEndpoints({
     }),
     crmCreateApiKey: b.mutation<Written<{ _id: string; key: string | null }>, { client: string; body: { clientId: string; name: string } }>({
       query: ({ client, body }) => ({ url: `${base(client)}/keys`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactsIntegration'] : []),
     }),
     crmRevokeApiKey: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/keys/${seg(id)}`, method: 'DELETE' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactsIntegration'] : []),
     }),
     crmAddWebhook: b.mutation<Written<{ _id: string; secret: string | null }>, { client: string; body: { clientId: string; url: string; events: EventName[] } }>({
       query: ({ client, body }) => ({ url: `${base(client)}/webhooks`, method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactsIntegration'] : []),
     }),
     crmRemoveWebhook: b.mutation<Written<{ _id: string }>, { client: string; id: string }>({
       query: ({ client, id }) => ({ url: `${base(client)}/webhooks/${seg(id)}`, method: 'DELETE' }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['ContactsIntegration'] : []),
     }),
   }),

@@ -10,7 +10,7 @@ import { readYourWrites, seg } from '../../app/readYourWrites';
  * Writes answer an event-store position that the next reads wait for (`after`); the detail page also refetches on
  * the `contactsCampaign:updated` socket push.
  */
-const { after, remember } = readYourWrites();
+const { after, response } = readYourWrites();
 type Written = { position: string | null };
 export type CampaignAction = 'pause' | 'resume' | 'cancel';
 /** Where a campaign lives: the organizer's (no event) or an event's attendee campaigns. */
@@ -51,17 +51,17 @@ export const mailsApi = tagged.injectEndpoints({
     }),
     createCampaign: b.mutation<Written & { id: string }, CampaignScope & { body: CreateCampaignBody }>({
       query: ({ eventId, body }) => ({ url: root({ eventId }), method: 'POST', body }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['MailCampaigns'] : []),
     }),
     sendCampaign: b.mutation<Written & { status: string }, CampaignScope & { id: string; clientId: string; at?: string }>({
       query: ({ eventId, id, clientId, at }) => ({ url: `${root({ eventId })}/${seg(id)}/send`, method: 'POST', body: at ? { clientId, at } : { clientId } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['MailCampaigns'] : []),
     }),
     changeCampaign: b.mutation<Written & { status: string }, CampaignScope & { id: string; action: CampaignAction; clientId: string }>({
       query: ({ eventId, id, action, clientId }) => ({ url: `${root({ eventId })}/${seg(id)}/${action}`, method: 'POST', body: { clientId } }),
-      onQueryStarted: (_a, { queryFulfilled }) => remember(queryFulfilled),
+      transformResponse: response,
       invalidatesTags: (r) => (r ? ['MailCampaigns'] : []),
     }),
   }),
