@@ -17,6 +17,7 @@ export const STRING_BUNDLES = {
   businessConference: ['businessConference'],
   contacts: ['contacts'],
   exhibitor: ['exhibitor'],
+  virtualFair: ['virtualFair'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringBundle = keyof typeof STRING_BUNDLES;

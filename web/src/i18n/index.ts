@@ -35,6 +35,7 @@ const bundles: Record<Exclude<StringBundle, 'core'>, () => Promise<Strings>> = {
   businessConference: () => import('virtual:es-strings/businessConference'),
   contacts: () => import('virtual:es-strings/contacts'),
   exhibitor: () => import('virtual:es-strings/exhibitor'),
+  virtualFair: () => import('virtual:es-strings/virtualFair'),
 };
 const loading = new Map<StringBundle, Promise<void>>();
 
