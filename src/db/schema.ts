@@ -26,6 +26,7 @@ import type { ContactsImportTables } from '../projections/contacts/import-tables
 import type { ContactsCampaignLinkTables } from '../projections/contacts/campaign-link-tables.js';
 import type { ContactsIntegrationTables } from '../projections/contacts/integration-tables.js';
 import type { ExhibitorTables } from '../projections/exhibitor/tables.js';
+import type { VirtualFairTables } from '../projections/virtualFair/tables.js';
 
 /** Tables owned by the platform's infrastructure (migrations/0002_core.sql). */
 export interface CoreTables {
@@ -52,4 +53,4 @@ export interface CoreTables {
 }
 
 /** The read-model database: every module adds its tables in src/projections/<module>/tables.ts. */
-export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables, ContactsGroupTables, ContactsCampaignLinkTables, ContactsIntegrationTables, ContactsImportTables, ExhibitorTables {}
+export interface DB extends CoreTables, AccountsTables, EventsTables, ChatTables, NotificationsTables, AccessTables, SalesTables, SalesDocumentsTables, SalesCodesTables, PaymentsTables, SalesAdminTables, SalesTillTables, CheckinTables, SalesSettingsTables, BcAgendaTables, BcDeskTables, BcRoundsTables, BcParticipantsTables, BcInsightsTables, BcMeetingsTables, BcHomeTables, ContactsTables, ContactsCampaignTables, ContactsGroupTables, ContactsCampaignLinkTables, ContactsIntegrationTables, ContactsImportTables, ExhibitorTables, VirtualFairTables {}

@@ -14,6 +14,7 @@ import { groups as contactsGroups } from './contacts/groups.js';
 import { crmImport as contactsCrmImport } from './contacts/crm-import.js';
 import { companies as exhibitorCompanies } from './exhibitor/companies.js';
 import { stands as exhibitorStands } from './exhibitor/stands.js';
+import { catalog as virtualFairCatalog } from './virtualFair/catalog.js';
 
 export const messages = {
   http: {
@@ -600,6 +601,8 @@ export const messages = {
   businessConference: { rounds: bcRounds, participants: bcParticipants, meetings: bcMeetings, agenda: bcAgenda, desk: bcDesk, insights: bcInsights, home: bcHome },
   /** The exhibitor module (issue 23), one section per area (src/messages/exhibitor/<area>.ts). */
   exhibitor: { companies: exhibitorCompanies, stands: exhibitorStands },
+  /** The virtual fair (issue 23), one section per area (src/messages/virtualFair/<area>.ts). */
+  virtualFair: { catalog: virtualFairCatalog },
 } as const;
 
 export type Messages = typeof messages;

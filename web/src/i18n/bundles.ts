@@ -18,6 +18,7 @@ export const STRING_BUNDLES = {
   contacts: ['contacts'],
   mails: ['mails'],
   exhibitor: ['exhibitor'],
+  virtualFair: ['virtualFair'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringBundle = keyof typeof STRING_BUNDLES;

@@ -36,6 +36,7 @@ const bundles: Record<Exclude<StringBundle, 'core'>, () => Promise<Strings>> = {
   contacts: () => import('virtual:es-strings/contacts'),
   mails: () => import('virtual:es-strings/mails'),
   exhibitor: () => import('virtual:es-strings/exhibitor'),
+  virtualFair: () => import('virtual:es-strings/virtualFair'),
 };
 const loading = new Map<StringBundle, Promise<void>>();
 

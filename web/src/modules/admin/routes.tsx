@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
       { path: 'organizers/:id', lazy: page(() => import('./OrganizerEventsPage')) },
       { path: 'users', lazy: page(() => import('./UsersPage')) },
       { path: 'users/:id', lazy: page(() => import('./UserDetailPage')) },
+      /** Ferias virtuales: the virtual-fair module's platform catalogue (Recinto, Stands, Auditorios, Sala de reuniones). */
+      { path: 'virtualFair/:kind', lazy: withStrings(['admin', 'virtualFair'], () => import('../virtualFair/CatalogPage')) },
     ],
   },
 ];
