@@ -21,7 +21,7 @@ describe('permission matrix (data)', () => {
     expect(who('event.edit')).toEqual(['store/administrator']);
     expect(who('collaborator.manage')).toEqual(['settings/administrator']);
     // Every team role reads the event; business-conference participants reach only their round's pages.
-    expect(who('event.read')).toHaveLength(13);
+    expect(who('event.read')).toHaveLength(14);
   });
 
   it('unions actions over modules, or narrows to one module', () => {

@@ -41,7 +41,7 @@ describe('events read models rebuild from the log', () => {
     const before = await dump();
     expect(before.events).toHaveLength(1);
     expect(before.event_ticket_types).toHaveLength(1);
-    expect(before.event_members).toHaveLength(6); // owner x 5 modules + the colleague's store role
+    expect(before.event_members).toHaveLength(7); // owner x 6 modules + the colleague's store role
     expect(before.event_invitations).toHaveLength(2);
     expect(before.event_invitations.filter((r) => (JSON.parse(r as string) as { cancelled_at: unknown }).cancelled_at)).toHaveLength(1);
     const result = await rebuildProjection({ db: t.ctx.db, store: t.ctx.store }, eventsReadModels);

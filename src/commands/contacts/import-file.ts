@@ -32,6 +32,7 @@ function cellText(v: ExcelJS.CellValue): string {
 
 async function readXlsx(content: Buffer): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
+  // cast: exceljs declares load() with its own Buffer type, which Node 20's Buffer<ArrayBufferLike> does not match.
   await book.xlsx.load(content as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) return [];
